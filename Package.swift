@@ -1,0 +1,109 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// One set of compiler settings for every target.
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "BattleNetRelay",
+    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17)],
+    products: [
+        .executable(name: "bnet-relay", targets: ["BnetRelay"]),
+        .executable(name: "d3", targets: ["D3CLI"]),
+        .library(name: "BattleNet", targets: ["BattleNet"]),
+        .library(name: "BattleNetHTTPClient", targets: ["BattleNetHTTPClient"]),
+        .library(name: "BattleNetEmulator", targets: ["BattleNetEmulator"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+    ],
+    targets: [
+        // The shared Battle.net library: no web framework, no HTTP client; HTTP goes through `HTTPTransport`.
+        .target(
+            name: "BattleNet",
+            dependencies: [
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The default transport for `BattleNet`, on AsyncHTTPClient.
+        .target(
+            name: "BattleNetHTTPClient",
+            dependencies: [
+                "BattleNet",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // A faithful Battle.net stand-in served over real HTTP (tests and sandbox mode).
+        .target(
+            name: "BattleNetEmulator",
+            dependencies: [
+                "BattleNet",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.copy("Samples")],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "RelayCore",
+            dependencies: [
+                "BattleNet",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "RelaySQLite",
+            dependencies: [
+                "RelayCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "RelayServer",
+            dependencies: [
+                "BattleNet",
+                "BattleNetHTTPClient",
+                "BattleNetEmulator",
+                "RelayCore",
+                "RelaySQLite",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "BnetRelay",
+            dependencies: [
+                "RelayServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "D3CLI",
+            dependencies: [
+                "BattleNet",
+                "BattleNetHTTPClient",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "BattleNetTests",
+            dependencies: ["BattleNet", "BattleNetHTTPClient", "BattleNetEmulator"],
+            swiftSettings: swiftSettings
+        ),
+    ]
+)

@@ -1,0 +1,47 @@
+import Foundation
+
+/// Where the OAuth and API calls go. Built from a region, and every URL can be overridden on its own:
+/// the emulator, a test server, another OAuth 2.0 provider, or a future change at Blizzard.
+public struct BattleNetEndpoints: Sendable, Hashable {
+    /// The authorization endpoint the person's browser is sent to.
+    public var authorizeURL: URL
+    /// The token endpoint (authorization-code and client-credentials grants).
+    public var tokenURL: URL
+    /// The OpenID Connect userinfo endpoint (`id`, `battletag`, `sub`).
+    public var userinfoURL: URL
+    /// The token introspection endpoint.
+    public var checkTokenURL: URL
+    /// The base of the game-data and profile API (`/d3/...`).
+    public var apiBaseURL: URL
+
+    /// Spells out every endpoint.
+    public init(authorizeURL: URL, tokenURL: URL, userinfoURL: URL, checkTokenURL: URL, apiBaseURL: URL) {
+        self.authorizeURL = authorizeURL
+        self.tokenURL = tokenURL
+        self.userinfoURL = userinfoURL
+        self.checkTokenURL = checkTokenURL
+        self.apiBaseURL = apiBaseURL
+    }
+
+    /// The endpoints of an OAuth host laid out as Battle.net's (`/authorize`, `/token`, `/userinfo`,
+    /// `/check_token`) and an API host.
+    public init(oauthBaseURL: URL, apiBaseURL: URL) {
+        self.init(
+            authorizeURL: oauthBaseURL.appending(path: "authorize"),
+            tokenURL: oauthBaseURL.appending(path: "token"),
+            userinfoURL: oauthBaseURL.appending(path: "userinfo"),
+            checkTokenURL: oauthBaseURL.appending(path: "check_token"),
+            apiBaseURL: apiBaseURL
+        )
+    }
+
+    /// Blizzard's own endpoints for a region.
+    public init(region: Region) {
+        self.init(oauthBaseURL: region.oauthBaseURL, apiBaseURL: region.apiBaseURL)
+    }
+
+    /// A server that plays both roles at one base URL, as the emulator does.
+    public init(emulatorBaseURL: URL) {
+        self.init(oauthBaseURL: emulatorBaseURL, apiBaseURL: emulatorBaseURL)
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+
+/// `application/x-www-form-urlencoded` and query-string encoding and strict decoding.
+public enum FormEncoding {
+    /// Why a form or query string could not be decoded.
+    public enum DecodingError: Error, Equatable, CustomStringConvertible {
+        /// A `%` not followed by two hexadecimal digits.
+        case badPercentEncoding
+        /// The decoded bytes are not UTF-8.
+        case notUTF8
+
+        public var description: String {
+            switch self {
+            case .badPercentEncoding: "malformed percent-encoding (a % must be followed by two hex digits)"
+            case .notUTF8: "percent-encoded bytes are not valid UTF-8"
+            }
+        }
+    }
+
+    private static let unreserved: Set<UInt8> = Set(
+        Array(UInt8(ascii: "A")...UInt8(ascii: "Z")) + Array(UInt8(ascii: "a")...UInt8(ascii: "z"))
+            + Array(UInt8(ascii: "0")...UInt8(ascii: "9")) + [UInt8(ascii: "-"), UInt8(ascii: "."),
+                UInt8(ascii: "_"), UInt8(ascii: "~")]
+    )
+
+    /// Percent-encodes everything but RFC 3986's unreserved characters (a space becomes `%20`).
+    public static func escape(_ value: String) -> String {
+        var out = ""
+        out.reserveCapacity(value.utf8.count)
+        for byte in value.utf8 {
+            if unreserved.contains(byte) {
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            }
+        }
+        return out
+    }
+
+    /// Encodes pairs as `a=1&b=2`, in the given order.
+    public static func encode(_ pairs: [(String, String)]) -> String {
+        pairs.map { "\(escape($0.0))=\(escape($0.1))" }.joined(separator: "&")
+    }
+
+    /// Decodes `a=1&b=2` into pairs, in order, keeping duplicates. `+` is a space.
+    public static func decode(_ string: Substring) throws(DecodingError) -> [(String, String)] {
+        var pairs: [(String, String)] = []
+        for part in string.split(separator: "&", omittingEmptySubsequences: true) {
+            let kv = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let key = try unescape(kv[0])
+            let value = kv.count > 1 ? try unescape(kv[1]) : ""
+            pairs.append((key, value))
+        }
+        return pairs
+    }
+
+    /// Decodes one percent-encoded component; `+` is a space.
+    public static func unescape(_ component: Substring) throws(DecodingError) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(component.utf8.count)
+        var iterator = component.utf8.makeIterator()
+        while let byte = iterator.next() {
+            switch byte {
+            case UInt8(ascii: "+"):
+                bytes.append(UInt8(ascii: " "))
+            case UInt8(ascii: "%"):
+                guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue)
+                else { throw .badPercentEncoding }
+                bytes.append(high << 4 | low)
+            default:
+                bytes.append(byte)
+            }
+        }
+        guard let string = String(validating: bytes, as: UTF8.self) else { throw .notUTF8 }
+        return string
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}

@@ -1,0 +1,101 @@
+import BattleNet
+import Foundation
+import Hummingbird
+import Logging
+import ServiceLifecycle
+
+/// A faithful stand-in for Battle.net's OAuth server and Diablo III API, served over real HTTP.
+///
+/// It speaks the protocol recorded in FACTS.md: `/authorize` (a consent page a person can click through),
+/// `/token` (authorization_code and client_credentials, HTTP Basic or form client auth), `/check_token`,
+/// `/userinfo`, and the Diablo III profile, hero, item and act endpoints with the recorded samples. It is not
+/// Blizzard, and its pages say so.
+///
+/// Tests may skip the consent page: adding `emulator_decision=approve` (or `deny`) and optionally
+/// `emulator_battletag=Name%231234` to an authorize URL answers the redirect at once.
+public struct BattleNetEmulator: Sendable {
+    /// The emulator's memory, for injecting faults and reading counters.
+    public let state: EmulatorState
+
+    /// Creates an emulator.
+    public init(configuration: EmulatorConfiguration) {
+        state = EmulatorState(configuration: configuration)
+    }
+
+    /// The emulator's routes, to serve on their own or inside another application.
+    public func router() -> Router<BasicRequestContext> {
+        let router = Router()
+        router.middlewares.add(FaultMiddleware(state: state))
+        OAuthRoutes(state: state).register(on: router)
+        Diablo3Routes(state: state).register(on: router)
+        if state.configuration.controlEndpoints {
+            ControlRoutes(state: state).register(on: router)
+        }
+        return router
+    }
+
+    /// An application serving the emulator on `host:port` (port 0: an ephemeral one, reported to `onRunning`).
+    public func application(
+        host: String = "127.0.0.1", port: Int = 0, logger: Logger = Logger(label: "battlenet-emulator"),
+        onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) -> some ApplicationProtocol {
+        Application(
+            router: router(),
+            configuration: .init(address: .hostname(host, port: port), serverName: "battlenet-emulator"),
+            onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) },
+            logger: logger)
+    }
+
+    /// Starts an emulator in the background and returns once it is listening.
+    public static func start(
+        configuration: EmulatorConfiguration, host: String = "127.0.0.1", port: Int = 0,
+        logger: Logger = BattleNetEmulator.quietLogger
+    ) async throws -> RunningEmulator {
+        let emulator = BattleNetEmulator(configuration: configuration)
+        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
+        let app = emulator.application(host: host, port: port, logger: logger) { port in
+            continuation.yield(port)
+            continuation.finish()
+        }
+        let group = ServiceGroup(configuration: .init(services: [app], logger: logger))
+        let task = Task { try await group.run() }
+        var iterator = ports.makeAsyncIterator()
+        guard let bound = await iterator.next() else {
+            try await task.value
+            throw CancellationError()
+        }
+        return RunningEmulator(
+            emulator: emulator, baseURL: URL(string: "http://\(host):\(bound)")!, group: group, task: task)
+    }
+}
+
+extension BattleNetEmulator {
+    /// A logger that reports only warnings and worse.
+    public static var quietLogger: Logger {
+        var logger = Logger(label: "battlenet-emulator")
+        logger.logLevel = .warning
+        return logger
+    }
+}
+
+/// An emulator running in the background.
+public struct RunningEmulator: Sendable {
+    /// The emulator, for faults and counters.
+    public let emulator: BattleNetEmulator
+    /// Where it listens, such as `http://127.0.0.1:49152`.
+    public let baseURL: URL
+    let group: ServiceGroup
+    let task: Task<Void, any Error>
+
+    /// The endpoints of this emulator, for an ``OAuthClient`` or ``Diablo3Client``.
+    public var endpoints: BattleNetEndpoints { BattleNetEndpoints(emulatorBaseURL: baseURL) }
+
+    /// The emulator's memory.
+    public var state: EmulatorState { emulator.state }
+
+    /// Stops the server and waits until it has.
+    public func stop() async {
+        await group.triggerGracefulShutdown()
+        _ = try? await task.value
+    }
+}

@@ -1,0 +1,79 @@
+import BattleNet
+import Foundation
+import Hummingbird
+
+/// The Diablo III profile and game-data endpoints, with Bearer authentication as the API gateway requires.
+struct Diablo3Routes {
+    let state: EmulatorState
+
+    func register(on router: Router<BasicRequestContext>) {
+        router.get("d3/profile/:account") { request, context in
+            await authorized(request) { try await profile(context).profile }
+        }
+        router.get("d3/profile/:account/hero/:hero") { request, context in
+            await authorized(request) { try await hero(context).hero }
+        }
+        router.get("d3/profile/:account/hero/:hero/items") { request, context in
+            await authorized(request) { try await hero(context).items }
+        }
+        router.get("d3/profile/:account/hero/:hero/follower-items") { request, context in
+            await authorized(request) { try await hero(context).followerItems }
+        }
+        router.get("d3/data/act") { request, _ in
+            await authorized(request) { try EmulatorSamples.data(named: EmulatorSamples.actIndex) }
+        }
+        router.get("d3/data/act/:act") { request, context in
+            await authorized(request) { try act(context) }
+        }
+    }
+
+    private struct NotFound: Error {
+        var reason: String
+    }
+
+    private func authorized(_ request: Request, _ body: () async throws -> Data) async -> Response {
+        await state.increment("d3")
+        if request.queryPairs?.value("access_token") != nil || request.headers[.authorization] == nil {
+            return .gatewayError(.unauthorized)
+        }
+        guard let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer "),
+            await state.validToken(String(header.dropFirst(7))) != nil
+        else {
+            return .gatewayError(.unauthorized)
+        }
+        do {
+            return .json(.ok, try await body())
+        } catch let error as NotFound {
+            switch state.configuration.notFoundStyle {
+            case .gateway404: return .gatewayError(.notFound)
+            case .legacy200: return .json(.ok, ["code": "NOTFOUND", "reason": error.reason])
+            }
+        } catch {
+            return .gatewayError(.internalServerError)
+        }
+    }
+
+    private func profile(_ context: BasicRequestContext) async throws -> EmulatorPlayer {
+        guard let raw = context.parameters.get("account"), let decoded = raw.removingPercentEncoding,
+            let tag = try? BattleTag(parsing: decoded), let player = await state.player(battleTag: tag)
+        else { throw NotFound(reason: "The account could not be found.") }
+        return player
+    }
+
+    private func hero(_ context: BasicRequestContext) async throws -> EmulatorPlayer.HeroDocuments {
+        let player = try await profile(context)
+        guard let id = context.parameters.get("hero", as: Int.self), let hero = player.heroes[id] else {
+            throw NotFound(reason: "The hero could not be found.")
+        }
+        return hero
+    }
+
+    private func act(_ context: BasicRequestContext) throws -> Data {
+        let index = try JSONSerialization.jsonObject(with: EmulatorSamples.data(named: EmulatorSamples.actIndex))
+        let acts = (index as? [String: Any])?["acts"] as? [[String: Any]] ?? []
+        guard let id = context.parameters.get("act", as: Int.self),
+            let act = acts.first(where: { $0["number"] as? Int == id })
+        else { throw NotFound(reason: "The act could not be found.") }
+        return try JSONSerialization.data(withJSONObject: act, options: [.sortedKeys])
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+
+/// The recorded Battle.net responses the emulator serves (provenance in `Samples/SOURCES.md`).
+public enum EmulatorSamples {
+    /// The bytes of a sample file, by its file name (`d3_profile_faye-2543_rbattlenet_vcr_2019.json`).
+    public static func data(named name: String) throws -> Data {
+        guard let url = Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Samples") else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "Samples/\(name)"])
+        }
+        return try Data(contentsOf: url)
+    }
+
+    /// The names of every sample file.
+    public static var names: [String] {
+        let directory = Bundle.module.url(forResource: "Samples", withExtension: nil)
+        let files = directory.flatMap { try? FileManager.default.contentsOfDirectory(atPath: $0.path) } ?? []
+        return files.filter { $0.hasSuffix(".json") }.sorted()
+    }
+
+    static let fayeProfile = "d3_profile_faye-2543_rbattlenet_vcr_2019.json"
+    static let fayeHero = "d3_hero_104729462_rbattlenet_vcr_2019.json"
+    static let fayeHeroItems = "d3_hero_items_104729462_rbattlenet_vcr_2019.json"
+    static let fayeFollowerItems = "d3_hero_follower_items_104729462_rbattlenet_vcr_2019.json"
+    static let stratonProfile = "d3_profile_straton-1_blizzard_d3-api-docs_2012.json"
+    static let stratonHero = "d3_hero_1_yharr_blizzard_d3-api-docs_2012.json"
+    static let actIndex = "d3_data_act_index.json"
+}

@@ -1,0 +1,153 @@
+import BattleNet
+import Foundation
+
+/// The emulator's memory: pending consents, codes, tokens, faults and request counters.
+public actor EmulatorState {
+    struct Consent {
+        var client: EmulatorClient
+        var redirectURI: String
+        var scopes: [String]
+        var state: String?
+    }
+
+    struct IssuedCode {
+        var clientID: String
+        var redirectURI: String
+        var scopes: [String]
+        var accountID: Int
+        var expiresAt: Date
+        var used = false
+    }
+
+    struct IssuedToken {
+        var clientID: String
+        var scopes: [String]
+        var accountID: Int?
+        var expiresAt: Date
+    }
+
+    let configuration: EmulatorConfiguration
+    private var consents: [String: Consent] = [:]
+    private var codes: [String: IssuedCode] = [:]
+    private var tokens: [String: IssuedToken] = [:]
+    private var faults: [EmulatorFault] = []
+    private var counters: [String: Int] = [:]
+
+    init(configuration: EmulatorConfiguration) {
+        self.configuration = configuration
+    }
+
+    // MARK: Public control
+
+    /// Adds a fault.
+    public func inject(_ fault: EmulatorFault) {
+        faults.append(fault)
+    }
+
+    /// Removes every fault.
+    public func clearFaults() {
+        faults.removeAll()
+    }
+
+    /// How many requests a counter has seen: `token.authorization_code`, `token.client_credentials`,
+    /// `userinfo`, `check_token`, `authorize`, `d3`.
+    public func count(_ counter: String) -> Int {
+        counters[counter, default: 0]
+    }
+
+    /// Revokes every issued token, as Blizzard may at any time; the next API call with one answers 401.
+    public func revokeAllTokens() {
+        tokens.removeAll()
+    }
+
+    /// Every counter.
+    public func allCounts() -> [String: Int] {
+        counters
+    }
+
+    // MARK: Used by the routes
+
+    func increment(_ counter: String) {
+        counters[counter, default: 0] += 1
+    }
+
+    func takeFault(for path: String) -> EmulatorFault.Kind? {
+        guard let index = faults.firstIndex(where: { path.hasPrefix($0.pathPrefix) }) else { return nil }
+        let fault = faults[index]
+        if let count = fault.count {
+            if count <= 1 { faults.remove(at: index) } else { faults[index].count = count - 1 }
+        }
+        return fault.kind
+    }
+
+    func client(id: String) -> EmulatorClient? {
+        configuration.clients.first { $0.credentials.id == id }
+    }
+
+    func player(accountID: Int) -> EmulatorPlayer? {
+        configuration.players.first { $0.accountID == accountID }
+    }
+
+    func player(battleTag: BattleTag) -> EmulatorPlayer? {
+        configuration.players.first { $0.battleTag == battleTag }
+    }
+
+    func addConsent(_ consent: Consent) -> String {
+        let id = randomToken()
+        consents[id] = consent
+        return id
+    }
+
+    func takeConsent(_ id: String) -> Consent? {
+        consents.removeValue(forKey: id)
+    }
+
+    func issueCode(client: String, redirectURI: String, scopes: [String], accountID: Int) -> String {
+        let code = randomToken()
+        codes[code] = IssuedCode(
+            clientID: client, redirectURI: redirectURI, scopes: scopes, accountID: accountID,
+            expiresAt: configuration.now().addingTimeInterval(configuration.codeLifetime.timeInterval))
+        return code
+    }
+
+    enum CodeRedemption {
+        case token(String, IssuedToken)
+        case invalid(String)
+    }
+
+    /// Redeems a code once. A replayed code also revokes the tokens it produced (RFC 6749 section 4.1.2).
+    func redeem(code: String, clientID: String, redirectURI: String?) -> CodeRedemption {
+        guard var issued = codes[code], issued.clientID == clientID else {
+            return .invalid("Invalid authorization code")
+        }
+        guard !issued.used else {
+            tokens = tokens.filter { !($0.value.accountID == issued.accountID && $0.value.clientID == clientID) }
+            return .invalid("Invalid authorization code")
+        }
+        guard issued.expiresAt > configuration.now() else { return .invalid("Authorization code expired") }
+        guard redirectURI == issued.redirectURI else { return .invalid("Redirect URI mismatch.") }
+        issued.used = true
+        codes[code] = issued
+        return issueToken(clientID: clientID, scopes: issued.scopes, accountID: issued.accountID)
+    }
+
+    func issueToken(clientID: String, scopes: [String], accountID: Int?) -> CodeRedemption {
+        let value = randomToken()
+        let token = IssuedToken(
+            clientID: clientID, scopes: scopes, accountID: accountID,
+            expiresAt: configuration.now().addingTimeInterval(configuration.tokenLifetime.timeInterval))
+        tokens[value] = token
+        return .token(value, token)
+    }
+
+    func validToken(_ value: String) -> IssuedToken? {
+        guard let token = tokens[value], token.expiresAt > configuration.now() else { return nil }
+        return token
+    }
+
+    private func randomToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<24).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        return Base64URL.encode(Data(bytes))
+    }
+}

@@ -1,0 +1,191 @@
+import BattleNet
+import Foundation
+import Hummingbird
+
+/// `/authorize`, `/token`, `/check_token` and `/userinfo`, as Battle.net's OAuth server answers them.
+struct OAuthRoutes {
+    let state: EmulatorState
+
+    func register(on router: Router<BasicRequestContext>) {
+        router.get("authorize") { request, _ in await authorize(request) }
+        router.post("authorize/decision") { request, _ in
+            var request = request
+            return await decide(form: await request.formPairs() ?? [])
+        }
+        router.post("token") { request, _ in
+            var request = request
+            return await token(request, form: await request.formPairs())
+        }
+        router.get("token") { _, _ in
+            Response.oauthError(.badRequest, "invalid_request", "HTTP method GET is not supported")
+        }
+        router.on("check_token", method: .get) { request, _ in await checkToken(request.queryPairs ?? []) }
+        router.post("check_token") { request, _ in
+            var request = request
+            return await checkToken((await request.formPairs() ?? []) + (request.queryPairs ?? []))
+        }
+        router.get("userinfo") { request, _ in await userinfo(request) }
+        router.get("oauth/userinfo") { request, _ in await userinfo(request) }
+    }
+
+    private func authorize(_ request: Request) async -> Response {
+        await state.increment("authorize")
+        guard let query = request.queryPairs else {
+            return .oauthError(.badRequest, "invalid_request", "Malformed query string")
+        }
+        guard let clientID = query.value("client_id"), let client = await state.client(id: clientID) else {
+            return .oauthError(.unauthorized, "unauthorized", "Bad client credentials")
+        }
+        guard let redirectURI = query.value("redirect_uri"), let redirect = URL(string: redirectURI),
+            ["http", "https"].contains(redirect.scheme?.lowercased() ?? ""), redirect.host != nil
+        else {
+            return .oauthError(.badRequest, "invalid_request", "The redirect_uri parameter must be a valid URI")
+        }
+        guard client.redirectURIs.isEmpty || client.redirectURIs.contains(redirectURI) else {
+            return .oauthError(
+                .badRequest, "invalid_request", "Invalid redirect: does not match one of the registered values.")
+        }
+        let stateParam = query.value("state")
+        guard let responseType = query.value("response_type"), responseType == "code" else {
+            return .redirect(
+                to: redirectURI.appendingQuery([
+                    ("error", "unsupported_response_type"),
+                    ("error_description", "Unsupported response types: [\(query.value("response_type") ?? "")]"),
+                ] + (stateParam.map { [("state", $0)] } ?? [])))
+        }
+        let scopes = (query.value("scope") ?? "").split(separator: " ").map(String.init)
+        let consent = EmulatorState.Consent(client: client, redirectURI: redirectURI, scopes: scopes, state: stateParam)
+        if let decision = query.value("emulator_decision") {
+            let tag = query.value("emulator_battletag").flatMap { try? BattleTag(parsing: $0) }
+            let player = await tag.asyncFlatMap { await state.player(battleTag: $0) }
+            return await respond(to: consent, approve: decision == "approve", accountID: player?.accountID)
+        }
+        let id = await state.addConsent(consent)
+        return .html(.ok, ConsentPage.render(consentID: id, consent: consent, players: state.configuration.players))
+    }
+
+    private func decide(form: [(String, String)]) async -> Response {
+        guard let id = form.value("consent"), let consent = await state.takeConsent(id) else {
+            return .html(.badRequest, ConsentPage.error("This sign-in request is unknown or was already answered."))
+        }
+        return await respond(
+            to: consent, approve: form.value("decision") == "approve", accountID: form.value("account").flatMap { Int($0) })
+    }
+
+    private func respond(to consent: EmulatorState.Consent, approve: Bool, accountID: Int?) async -> Response {
+        let stateItem = consent.state.map { [("state", $0)] } ?? []
+        guard approve else {
+            return .redirect(
+                to: consent.redirectURI.appendingQuery(
+                    [("error", "access_denied"), ("error_description", "User denied access")] + stateItem))
+        }
+        let players = state.configuration.players
+        guard let account = accountID ?? players.first?.accountID,
+            players.contains(where: { $0.accountID == account })
+        else {
+            return .html(.badRequest, ConsentPage.error("Unknown account."))
+        }
+        let code = await state.issueCode(
+            client: consent.client.credentials.id, redirectURI: consent.redirectURI, scopes: consent.scopes,
+            accountID: account)
+        return .redirect(to: consent.redirectURI.appendingQuery([("code", code)] + stateItem))
+    }
+
+    private func token(_ request: Request, form: [(String, String)]?) async -> Response {
+        guard let form else { return .oauthError(.badRequest, "invalid_request", "Malformed request body") }
+        let params = form + (request.queryPairs ?? [])
+        guard let credentials = clientCredentials(request, params),
+            let client = await state.client(id: credentials.id), client.credentials.secret == credentials.secret
+        else {
+            return .oauthError(.unauthorized, "invalid_client", "Bad client credentials")
+        }
+        guard let grant = params.value("grant_type") else {
+            return .oauthError(.badRequest, "invalid_request", "Missing grant type")
+        }
+        await state.increment("token.\(grant)")
+        let redemption: EmulatorState.CodeRedemption
+        switch grant {
+        case "client_credentials":
+            redemption = await state.issueToken(clientID: credentials.id, scopes: [], accountID: nil)
+        case "authorization_code":
+            guard let code = params.value("code") else {
+                return .oauthError(.badRequest, "invalid_request", "An authorization code must be supplied.")
+            }
+            redemption = await state.redeem(
+                code: code, clientID: credentials.id, redirectURI: params.value("redirect_uri"))
+        default:
+            return .oauthError(.badRequest, "unsupported_grant_type", "Unsupported grant type: \(grant)")
+        }
+        switch redemption {
+        case .invalid(let reason):
+            return .oauthError(.badRequest, "invalid_grant", reason)
+        case .token(let value, let token):
+            var body: [String: Any] = [
+                "access_token": value, "token_type": "bearer",
+                "expires_in": Int(token.expiresAt.timeIntervalSince(state.configuration.now()).rounded()),
+                "sub": token.accountID.map(String.init) ?? credentials.id,
+            ]
+            if !token.scopes.isEmpty { body["scope"] = token.scopes.joined(separator: " ") }
+            return .json(.ok, body, headers: [.cacheControl: "no-store", .pragma: "no-cache"])
+        }
+    }
+
+    private func clientCredentials(_ request: Request, _ params: [(String, String)]) -> ClientCredentials? {
+        if let header = request.headers[.authorization], header.lowercased().hasPrefix("basic "),
+            let decoded = Data(base64Encoded: String(header.dropFirst(6))).flatMap({ String(data: $0, encoding: .utf8) })
+        {
+            let parts = decoded.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.count == 2, let id = try? FormEncoding.unescape(parts[0]),
+                let secret = try? FormEncoding.unescape(parts[1])
+            else { return nil }
+            return ClientCredentials(id: id, secret: secret)
+        }
+        guard let id = params.value("client_id"), let secret = params.value("client_secret") else { return nil }
+        return ClientCredentials(id: id, secret: secret)
+    }
+
+    private func checkToken(_ params: [(String, String)]) async -> Response {
+        await state.increment("check_token")
+        guard let value = params.value("token"), let token = await state.validToken(value) else {
+            return .oauthError(.badRequest, "invalid_token", "Token was not recognised")
+        }
+        var body: [String: Any] = [
+            "client_id": token.clientID, "exp": Int(token.expiresAt.timeIntervalSince1970), "scope": token.scopes,
+            "authorities": [["authority": token.accountID == nil ? "ROLE_CLIENT" : "ROLE_USER"]],
+        ]
+        if let account = token.accountID, let player = await state.player(accountID: account) {
+            body["user_name"] = player.battleTag.description
+        }
+        return .json(.ok, body)
+    }
+
+    private func userinfo(_ request: Request) async -> Response {
+        await state.increment("userinfo")
+        guard let token = await bearerToken(request) else {
+            return .oauthError(.unauthorized, "invalid_token", "Invalid access token")
+        }
+        guard let account = token.accountID, let player = await state.player(accountID: account) else {
+            return .gatewayError(.forbidden)
+        }
+        return .json(.ok, ["id": player.accountID, "battletag": player.battleTag.description, "sub": String(account)])
+    }
+
+    private func bearerToken(_ request: Request) async -> EmulatorState.IssuedToken? {
+        guard let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer ") else { return nil }
+        return await state.validToken(String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces))
+    }
+}
+
+extension String {
+    /// This URL string with `pairs` added to its query.
+    func appendingQuery(_ pairs: [(String, String)]) -> String {
+        self + (contains("?") ? "&" : "?") + FormEncoding.encode(pairs)
+    }
+}
+
+extension Optional {
+    func asyncFlatMap<U>(_ transform: (Wrapped) async -> U?) async -> U? {
+        guard let self else { return nil }
+        return await transform(self)
+    }
+}

@@ -1,0 +1,75 @@
+import AsyncHTTPClient
+import BattleNet
+import Foundation
+import NIOCore
+import NIOHTTP1
+
+/// The default ``HTTPTransport``, on AsyncHTTPClient. Connection failures fail fast (a short connect
+/// timeout) and every AsyncHTTPClient error is mapped to a ``BattleNetError``.
+public struct AsyncHTTPClientTransport: HTTPTransport {
+    private let client: HTTPClient
+
+    /// Uses a given client (whose lifecycle stays the caller's).
+    public init(client: HTTPClient) {
+        self.client = client
+    }
+
+    /// Uses the process-wide shared client with this library's configuration.
+    public static let shared = AsyncHTTPClientTransport(client: HTTPClient(configuration: .battleNet))
+
+    public func send(_ request: BattleNet.HTTPRequest) async throws -> BattleNet.HTTPResponse {
+        var outbound = HTTPClientRequest(url: request.url.absoluteString)
+        outbound.method = HTTPMethod(rawValue: request.method)
+        for (name, value) in request.headers {
+            outbound.headers.add(name: name, value: value)
+        }
+        if let body = request.body {
+            outbound.body = .bytes(ByteBuffer(bytes: body))
+        }
+        let deadline = NIODeadline.now() + .nanoseconds(Int64(request.timeout.timeInterval * 1e9))
+        do {
+            let response = try await client.execute(outbound, deadline: deadline)
+            let body = try await response.body.collect(upTo: request.maxResponseBytes)
+            return BattleNet.HTTPResponse(
+                status: Int(response.status.code),
+                headers: response.headers.map { ($0.name, $0.value) },
+                body: Data(body.readableBytesView))
+        } catch let error as BattleNetError {
+            throw error
+        } catch is NIOTooManyBytesError {
+            throw BattleNetError.responseTooLarge(limit: request.maxResponseBytes)
+        } catch let error as HTTPClientError {
+            throw Self.map(error, host: request.url.host ?? "the server")
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            throw BattleNetError.unreachable("\(request.url.host ?? "the server"): \(error)")
+        }
+    }
+
+    static func map(_ error: HTTPClientError, host: String) -> BattleNetError {
+        switch error {
+        case .deadlineExceeded, .readTimeout, .writeTimeout, .connectTimeout, .getConnectionFromPoolTimeout:
+            .timeout
+        case .cancelled:
+            .unreachable("the request to \(host) was cancelled")
+        case .remoteConnectionClosed:
+            .unreachable("\(host) closed the connection before answering")
+        default:
+            .unreachable("\(host): \(error)")
+        }
+    }
+}
+
+extension HTTPClient.Configuration {
+    /// Short connect timeout, no redirects followed (the OAuth endpoints never need one), HTTP/1.1 and 2.
+    public static var battleNet: HTTPClient.Configuration {
+        var configuration = HTTPClient.Configuration(
+            redirectConfiguration: .disallow,
+            timeout: .init(connect: .seconds(3), read: .seconds(30)),
+            connectionPool: .init(idleTimeout: .seconds(60)),
+            decompression: .enabled(limit: .ratio(20)))
+        configuration.httpVersion = .automatic
+        return configuration
+    }
+}

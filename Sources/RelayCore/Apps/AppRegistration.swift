@@ -1,0 +1,74 @@
+/// How the relay ends a login for an app once Battle.net has called back.
+public enum AppMode: String, Sendable, Codable, CaseIterable {
+    /// A device-style login: the person sees "go back to your terminal"; the client polls for the token.
+    case poll
+    /// The browser is sent to `<scheme>://callback?...` telling the app it may collect; the app polls.
+    case redirect
+    /// The callback's query is passed unchanged to `<scheme>://?...` and the app exchanges the code itself
+    /// (compatible with BattleNetAPI's AuthenticationManager). The code crosses the device: see the README.
+    case forward
+}
+
+/// An app the relay serves: its name is both the `client_id` and the `<scheme>` of `/redirect/<scheme>`.
+public struct AppRegistration: Sendable, Hashable {
+    /// The app's name, a valid URL scheme.
+    public let name: String
+    /// How its logins end.
+    public let mode: AppMode
+    /// The scopes it may ask for; empty means the relay's default scopes.
+    public let allowedScopes: [String]
+
+    /// Registers an app after checking its name with ``SchemeValidator``.
+    public init(name: String, mode: AppMode, allowedScopes: [String] = []) throws(SchemeValidator.Error) {
+        self.name = try SchemeValidator.validate(name)
+        self.mode = mode
+        self.allowedScopes = allowedScopes
+    }
+
+    /// Parses `NAME=MODE` as given to `--app`.
+    public init(argument: String, allowedScopes: [String] = []) throws(AppArgumentError) {
+        let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
+        guard parts.count == 2, let mode = AppMode(rawValue: parts[1].lowercased()) else {
+            throw AppArgumentError(
+                message: "--app \(argument): expected NAME=MODE with MODE one of poll, redirect, forward")
+        }
+        do {
+            try self.init(name: parts[0], mode: mode, allowedScopes: allowedScopes)
+        } catch {
+            throw AppArgumentError(message: "--app \(argument): \(error)")
+        }
+    }
+}
+
+/// A malformed `--app` argument.
+public struct AppArgumentError: Error, CustomStringConvertible, Equatable {
+    /// What is wrong.
+    public let message: String
+    public var description: String { message }
+}
+
+/// The set of registered apps. Only these are served; lookups are exact.
+public struct AppRegistry: Sendable {
+    private let apps: [String: AppRegistration]
+
+    /// Creates a registry; with no apps, `d3` in poll mode (the CLI's default client).
+    public init(_ apps: [AppRegistration]) {
+        let list = apps.isEmpty ? [Self.defaultApp] : apps
+        self.apps = Dictionary(list.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
+    }
+
+    /// `d3` in poll mode.
+    public static var defaultApp: AppRegistration {
+        try! AppRegistration(name: "d3", mode: .poll)
+    }
+
+    /// The app with exactly this name.
+    public func app(named name: String) -> AppRegistration? {
+        apps[name]
+    }
+
+    /// All apps, sorted by name.
+    public var all: [AppRegistration] {
+        apps.values.sorted { $0.name < $1.name }
+    }
+}

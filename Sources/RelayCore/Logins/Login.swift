@@ -1,0 +1,89 @@
+import Foundation
+
+/// Where a login stands.
+public enum LoginStatus: String, Sendable, Codable, CaseIterable {
+    /// Started; the person has not yet been sent to Battle.net.
+    case pending
+    /// The person clicked Continue; a `state` is out at Battle.net.
+    case authorizing
+    /// Battle.net called back and the token is sealed, waiting for its one pickup.
+    case approved
+    /// The person declined at Battle.net.
+    case denied
+    /// Battle.net or the exchange failed.
+    case failed
+    /// The token was handed out; the relay holds no copy any more.
+    case collected
+    /// The operator revoked it.
+    case revoked
+
+    /// Whether the login can still change.
+    public var isOpen: Bool { self == .pending || self == .authorizing || self == .approved }
+}
+
+/// A login as stored. It holds no secret in the clear: the device code, user code and state only as hashes,
+/// the token only sealed (see ``TokenSealer``).
+public struct Login: Sendable, Hashable {
+    /// A random id (not secret).
+    public var id: String
+    /// The app that started it.
+    public var app: String
+    /// The scopes asked for.
+    public var scopes: [String]
+    /// SHA-256 of the device code.
+    public var deviceCodeHash: String
+    /// HMAC of the normalised user code.
+    public var userCodeHash: String
+    /// The public key the token is sealed to (derived from the device code).
+    public var sealingPublicKey: Data
+    /// SHA-256 of the state currently out at Battle.net, if any.
+    public var stateHash: String?
+    /// The status.
+    public var status: LoginStatus
+    /// When it was started.
+    public var createdAt: Date
+    /// When it expires if not completed.
+    public var expiresAt: Date
+    /// The polling interval in seconds (grows by 5 with each `slow_down`).
+    public var interval: Int
+    /// When it last changed status.
+    public var updatedAt: Date
+    /// The sealed token, while approved and not yet collected.
+    public var sealedToken: TokenSealer.Sealed?
+    /// The player's BattleTag, once known.
+    public var battleTag: String?
+    /// The player's account id, once known.
+    public var accountID: Int?
+    /// Why it failed, for failed and denied logins (an OAuth error code, never a secret).
+    public var failure: String?
+
+    /// Creates a login record.
+    public init(
+        id: String, app: String, scopes: [String], deviceCodeHash: String, userCodeHash: String,
+        sealingPublicKey: Data, stateHash: String? = nil, status: LoginStatus = .pending, createdAt: Date,
+        expiresAt: Date, interval: Int, updatedAt: Date? = nil, sealedToken: TokenSealer.Sealed? = nil,
+        battleTag: String? = nil, accountID: Int? = nil, failure: String? = nil
+    ) {
+        self.id = id
+        self.app = app
+        self.scopes = scopes
+        self.deviceCodeHash = deviceCodeHash
+        self.userCodeHash = userCodeHash
+        self.sealingPublicKey = sealingPublicKey
+        self.stateHash = stateHash
+        self.status = status
+        self.createdAt = createdAt
+        self.expiresAt = expiresAt
+        self.interval = interval
+        self.updatedAt = updatedAt ?? createdAt
+        self.sealedToken = sealedToken
+        self.battleTag = battleTag
+        self.accountID = accountID
+        self.failure = failure
+    }
+
+    /// Whether it has passed its expiry without completing.
+    public func isExpired(at now: Date) -> Bool {
+        status != .collected && now >= expiresAt
+    }
+}

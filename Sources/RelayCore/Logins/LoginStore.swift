@@ -1,0 +1,35 @@
+import Foundation
+
+/// Durable storage of logins. Every method is one transaction; every status change is conditional on the
+/// status it expects, so concurrent callers cannot both win.
+public protocol LoginStore: Sendable {
+    /// Creates or upgrades the schema.
+    func migrate() async throws
+    /// Checks the database answers (for `/readyz`).
+    func ping() async throws
+    /// Stores a new login.
+    func insert(_ login: Login) async throws
+    /// The login with this device code hash.
+    func login(deviceCodeHash: String) async throws -> Login?
+    /// The open, unexpired login with this user code hash.
+    func login(userCodeHash: String, now: Date) async throws -> Login?
+    /// Moves a pending or authorizing login to authorizing with a new state hash (replacing any earlier one).
+    /// Returns false when the login is no longer there to authorize.
+    func beginAuthorization(loginID: String, stateHash: String, now: Date) async throws -> Bool
+    /// Consumes a state: returns the authorizing, unexpired login it belongs to and clears the state, once.
+    func consumeState(stateHash: String, now: Date) async throws -> Login?
+    /// Moves an authorizing login to approved with its sealed token.
+    func approve(
+        loginID: String, sealed: TokenSealer.Sealed, battleTag: String?, accountID: Int?, now: Date
+    ) async throws -> Bool
+    /// Ends an open login as denied, failed or revoked.
+    func finish(loginID: String, status: LoginStatus, failure: String?, now: Date) async throws -> Bool
+    /// Atomically moves an approved login to collected, erasing its sealed token, and returns it as it was.
+    func collect(deviceCodeHash: String, now: Date) async throws -> Login?
+    /// Logins that may still change (for warming the in-memory poll index at start).
+    func openLogins(now: Date) async throws -> [Login]
+    /// The most recent logins, newest first.
+    func recentLogins(limit: Int) async throws -> [Login]
+    /// Deletes logins that expired or ended before `cutoff`. Returns how many.
+    func purge(before cutoff: Date) async throws -> Int
+}

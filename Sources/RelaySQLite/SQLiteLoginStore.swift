@@ -1,0 +1,219 @@
+import Foundation
+import GRDB
+import RelayCore
+
+/// Logins in one SQLite file (WAL), with versioned migrations. Each method is one transaction.
+public final class SQLiteLoginStore: LoginStore {
+    private let pool: DatabasePool
+
+    /// Opens (creating if needed) the database at `path`.
+    public init(path: String) throws {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(5)
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+        }
+        pool = try DatabasePool(path: path, configuration: configuration)
+    }
+
+    public func migrate() async throws {
+        try Self.migrator.migrate(pool)
+    }
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1 logins") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE login (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        app TEXT NOT NULL,
+                        scopes TEXT NOT NULL,
+                        device_code_hash TEXT NOT NULL UNIQUE,
+                        user_code_hash TEXT NOT NULL,
+                        sealing_public_key BLOB NOT NULL,
+                        state_hash TEXT UNIQUE,
+                        status TEXT NOT NULL,
+                        created_at DOUBLE NOT NULL,
+                        expires_at DOUBLE NOT NULL,
+                        updated_at DOUBLE NOT NULL,
+                        interval INTEGER NOT NULL,
+                        sealed_ephemeral BLOB,
+                        sealed_box BLOB,
+                        battletag TEXT,
+                        account_id INTEGER,
+                        failure TEXT
+                    );
+                    CREATE INDEX login_user_code ON login(user_code_hash);
+                    CREATE INDEX login_expires ON login(expires_at);
+                    """)
+        }
+        return migrator
+    }
+
+    public func ping() async throws {
+        _ = try await pool.read { db in try Int.fetchOne(db, sql: "SELECT 1") }
+    }
+
+    public func insert(_ login: Login) async throws {
+        try await pool.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO login (id, app, scopes, device_code_hash, user_code_hash, sealing_public_key, state_hash,
+                        status, created_at, expires_at, updated_at, interval, battletag, account_id, failure)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    login.id, login.app, login.scopes.joined(separator: " "), login.deviceCodeHash, login.userCodeHash,
+                    login.sealingPublicKey, login.stateHash, login.status.rawValue,
+                    login.createdAt.timeIntervalSince1970, login.expiresAt.timeIntervalSince1970,
+                    login.updatedAt.timeIntervalSince1970, login.interval, login.battleTag, login.accountID,
+                    login.failure,
+                ])
+        }
+    }
+
+    public func login(deviceCodeHash: String) async throws -> Login? {
+        try await pool.read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM login WHERE device_code_hash = ?", arguments: [deviceCodeHash])
+                .map(Self.login(from:))
+        }
+    }
+
+    public func login(userCodeHash: String, now: Date) async throws -> Login? {
+        try await pool.read { db in
+            try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT * FROM login WHERE user_code_hash = ? AND status IN ('pending', 'authorizing')
+                    AND expires_at > ? ORDER BY created_at DESC LIMIT 1
+                    """,
+                arguments: [userCodeHash, now.timeIntervalSince1970]
+            ).map(Self.login(from:))
+        }
+    }
+
+    public func beginAuthorization(loginID: String, stateHash: String, now: Date) async throws -> Bool {
+        try await pool.write { db in
+            try db.execute(
+                sql: """
+                    UPDATE login SET status = 'authorizing', state_hash = ?, updated_at = ?
+                    WHERE id = ? AND status IN ('pending', 'authorizing') AND expires_at > ?
+                    """,
+                arguments: [stateHash, now.timeIntervalSince1970, loginID, now.timeIntervalSince1970])
+            return db.changesCount == 1
+        }
+    }
+
+    public func consumeState(stateHash: String, now: Date) async throws -> Login? {
+        try await pool.write { db in
+            guard
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT * FROM login WHERE state_hash = ? AND status = 'authorizing' AND expires_at > ?",
+                    arguments: [stateHash, now.timeIntervalSince1970])
+            else { return nil }
+            var login = try Self.login(from: row)
+            try db.execute(
+                sql: "UPDATE login SET state_hash = NULL, updated_at = ? WHERE id = ?",
+                arguments: [now.timeIntervalSince1970, login.id])
+            login.stateHash = nil
+            return login
+        }
+    }
+
+    public func approve(
+        loginID: String, sealed: TokenSealer.Sealed, battleTag: String?, accountID: Int?, now: Date
+    ) async throws -> Bool {
+        try await pool.write { db in
+            try db.execute(
+                sql: """
+                    UPDATE login SET status = 'approved', sealed_ephemeral = ?, sealed_box = ?, battletag = ?,
+                        account_id = ?, updated_at = ?
+                    WHERE id = ? AND status = 'authorizing'
+                    """,
+                arguments: [
+                    sealed.ephemeralPublicKey, sealed.box, battleTag, accountID, now.timeIntervalSince1970, loginID,
+                ])
+            return db.changesCount == 1
+        }
+    }
+
+    public func finish(loginID: String, status: LoginStatus, failure: String?, now: Date) async throws -> Bool {
+        try await pool.write { db in
+            try db.execute(
+                sql: """
+                    UPDATE login SET status = ?, failure = ?, state_hash = NULL, sealed_ephemeral = NULL,
+                        sealed_box = NULL, updated_at = ?
+                    WHERE id = ? AND status IN ('pending', 'authorizing', 'approved')
+                    """,
+                arguments: [status.rawValue, failure, now.timeIntervalSince1970, loginID])
+            return db.changesCount == 1
+        }
+    }
+
+    public func collect(deviceCodeHash: String, now: Date) async throws -> Login? {
+        try await pool.write { db in
+            guard
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT * FROM login WHERE device_code_hash = ? AND status = 'approved'",
+                    arguments: [deviceCodeHash])
+            else { return nil }
+            let login = try Self.login(from: row)
+            try db.execute(
+                sql: """
+                    UPDATE login SET status = 'collected', sealed_ephemeral = NULL, sealed_box = NULL, updated_at = ?
+                    WHERE id = ? AND status = 'approved'
+                    """,
+                arguments: [now.timeIntervalSince1970, login.id])
+            return db.changesCount == 1 ? login : nil
+        }
+    }
+
+    public func openLogins(now: Date) async throws -> [Login] {
+        try await pool.read { db in
+            try Row.fetchAll(
+                db,
+                sql: "SELECT * FROM login WHERE status IN ('pending', 'authorizing', 'approved') AND expires_at > ?",
+                arguments: [now.timeIntervalSince1970]
+            ).map(Self.login(from:))
+        }
+    }
+
+    public func recentLogins(limit: Int) async throws -> [Login] {
+        try await pool.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM login ORDER BY created_at DESC LIMIT ?", arguments: [limit])
+                .map(Self.login(from:))
+        }
+    }
+
+    public func purge(before cutoff: Date) async throws -> Int {
+        try await pool.write { db in
+            try db.execute(
+                sql: "DELETE FROM login WHERE expires_at < ? OR (status NOT IN ('pending', 'authorizing', 'approved') AND updated_at < ?)",
+                arguments: [cutoff.timeIntervalSince1970, cutoff.timeIntervalSince1970])
+            return db.changesCount
+        }
+    }
+
+    private static func login(from row: Row) throws -> Login {
+        let sealed: TokenSealer.Sealed? =
+            if let ephemeral = row["sealed_ephemeral"] as Data?, let box = row["sealed_box"] as Data? {
+                TokenSealer.Sealed(ephemeralPublicKey: ephemeral, box: box)
+            } else {
+                nil
+            }
+        let statusText: String = row["status"]
+        guard let status = LoginStatus(rawValue: statusText) else {
+            throw DatabaseError(message: "unknown login status \(statusText)")
+        }
+        let scopes: String = row["scopes"]
+        return Login(
+            id: row["id"], app: row["app"], scopes: scopes.split(separator: " ").map(String.init),
+            deviceCodeHash: row["device_code_hash"], userCodeHash: row["user_code_hash"],
+            sealingPublicKey: row["sealing_public_key"], stateHash: row["state_hash"], status: status,
+            createdAt: Date(timeIntervalSince1970: row["created_at"]),
+            expiresAt: Date(timeIntervalSince1970: row["expires_at"]), interval: row["interval"],
+            updatedAt: Date(timeIntervalSince1970: row["updated_at"]), sealedToken: sealed,
+            battleTag: row["battletag"], accountID: row["account_id"], failure: row["failure"])
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+@testable import BattleNet
+
+@Suite("Diablo III acts")
+struct D3ActTests {
+    @Test("The act index fixture decodes five acts with their quests")
+    func actIndex() throws {
+        let index = try decodeSample(D3ActIndex.self, "d3_data_act_index.json")
+        #expect(index.acts.map(\.number) == [1, 2, 3, 4, 5])
+        let first = try #require(index.acts.first)
+        #expect(first.slug == "act-i")
+        #expect(first.name == "Act I")
+        #expect(first.quests.first == D3Quest(id: 87700, name: "The Fallen Star", slug: "the-fallen-star"))
+        #expect(first.quests.last?.slug == "the-legacy-of-cain")
+        #expect(index.acts.last?.name == "Act V")
+        #expect(try roundTrip(index) == index)
+    }
+
+    @Test("A single act decodes and tolerates unknown and missing fields")
+    func singleAct() throws {
+        let act = try decode(D3Act.self, json: #"{"slug":"act-ii","number":2.0,"name":"Act II","extra":[1]}"#)
+        #expect(act.number == 2)
+        #expect(act.quests.isEmpty)
+    }
+}
+
+@Suite("API error bodies")
+struct APIErrorBodyTests {
+    @Test("The Diablo III NOTFOUND body decodes")
+    func notFound() throws {
+        let body = try decodeSample(
+            APIErrorBody.self, "d3_error_notfound_account_legacy_mashery_2014_bnet-mashery-rb_vcr.json")
+        #expect(body.code == "NOTFOUND")
+        #expect(body.message == "The account could not be found.")
+        #expect(body.type == nil)
+        #expect(body.isNotFound)
+        #expect(body.description == "NOTFOUND: The account could not be found.")
+        #expect(try roundTrip(body) == body)
+    }
+
+    @Test("The gateway body with a numeric code decodes")
+    func gateway() throws {
+        let body = try decodeSample(APIErrorBody.self, "api_gateway_error_404_BLZWEBAPI00000404.json")
+        #expect(body.code == "404")
+        #expect(body.type == "BLZWEBAPI00000404")
+        #expect(body.message == "Not Found")
+        #expect(body.isNotFound)
+        #expect(try jsonObject(encodeSorted(body))["code"] as? Int == 404)
+        #expect(try roundTrip(body) == body)
+    }
+
+    @Test("Other codes are not reported as not found")
+    func otherCodes() throws {
+        let maintenance = #"{"code":"MAINTENANCE","reason":"The application is in maintenance."}"#
+        #expect(try !decode(APIErrorBody.self, json: maintenance).isNotFound)
+        let forbidden = #"{"code":403,"type":"BLZWEBAPI00000403","detail":"Forbidden"}"#
+        #expect(try decode(APIErrorBody.self, json: forbidden).code == "403")
+        #expect(try !decode(APIErrorBody.self, json: forbidden).isNotFound)
+    }
+
+    @Test("A normal payload is not an error body")
+    func profileIsNotAnError() throws {
+        let data = try sample("d3_profile_faye-2543_rbattlenet_vcr_2019.json")
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(APIErrorBody.self, from: data) }
+    }
+}

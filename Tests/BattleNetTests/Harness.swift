@@ -1,0 +1,70 @@
+import BattleNet
+import BattleNetEmulator
+import BattleNetHTTPClient
+import Foundation
+import Testing
+
+/// The client every test registers at its emulator.
+let testCredentials = ClientCredentials(id: "relay-test-client", secret: "s3cr3t-Value-0123456789")
+let testRedirectURI = "https://relay.example.com/redirect/d3"
+let transport = AsyncHTTPClientTransport.shared
+
+/// Starts an emulator for the duration of `body`.
+func withEmulator<T>(
+    tokenLifetime: Duration = .seconds(86_399), codeLifetime: Duration = .seconds(300),
+    notFoundStyle: NotFoundStyle = .gateway404,
+    _ body: (RunningEmulator) async throws -> T
+) async throws -> T {
+    let configuration = EmulatorConfiguration(
+        clients: [EmulatorClient(credentials: testCredentials, name: "Relay Test", redirectURIs: [testRedirectURI])],
+        tokenLifetime: tokenLifetime, codeLifetime: codeLifetime, notFoundStyle: notFoundStyle)
+    let emulator = try await BattleNetEmulator.start(configuration: configuration)
+    do {
+        let result = try await body(emulator)
+        await emulator.stop()
+        return result
+    } catch {
+        await emulator.stop()
+        throw error
+    }
+}
+
+extension RunningEmulator {
+    /// An OAuth client of this emulator.
+    func oauthClient(credentials: ClientCredentials = testCredentials, timeout: Duration = .seconds(5)) -> OAuthClient {
+        OAuthClient(credentials: credentials, endpoints: endpoints, transport: transport, timeout: timeout)
+    }
+
+    /// A Diablo III client of this emulator with client-credentials tokens.
+    func diablo3(
+        region: Region = .eu, tokens: (any AccessTokenSource)? = nil, timeout: Duration = .seconds(5),
+        maxResponseBytes: Int = 4 << 20, retry: RateLimitRetry = RateLimitRetry(maxDelay: .seconds(2))
+    ) -> Diablo3Client {
+        Diablo3Client(
+            region: region, apiBaseURL: baseURL,
+            tokens: tokens ?? ClientCredentialsTokenProvider(client: oauthClient()), transport: transport,
+            timeout: timeout, maxResponseBytes: maxResponseBytes, retry: retry)
+    }
+
+    /// Plays the person: follows an authorize URL with the emulator's programmatic decision and returns the
+    /// `Location` it redirects to.
+    func decide(_ authorizeURL: URL, approve: Bool = true, battleTag: String? = nil) async throws -> URL {
+        var pairs = [("emulator_decision", approve ? "approve" : "deny")]
+        if let battleTag { pairs.append(("emulator_battletag", battleTag)) }
+        let response = try await transport.send(HTTPRequest(url: authorizeURL.appendingQuery(pairs)))
+        #expect(response.status == 302)
+        return try #require(response.header("Location").flatMap(URL.init(string:)))
+    }
+}
+
+extension URL {
+    /// The first value of a query parameter.
+    func queryValue(_ name: String) -> String? {
+        URLComponents(url: self, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == name }?.value
+    }
+}
+
+/// Loads a recorded sample by file name.
+func sample(_ name: String) throws -> Data {
+    try EmulatorSamples.data(named: name)
+}
