@@ -78,6 +78,7 @@ let package = Package(
                 "BattleNetEmulator",
                 "RelayCore",
                 "RelaySQLite",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -1,0 +1,20 @@
+import ArgumentParser
+import RelayCore
+
+struct Keygen: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write a new seal key file (mode 0600). It refuses to overwrite an existing file.",
+        discussion: "Example:  bnet-relay keygen --output /var/lib/bnet-relay/seal.key")
+
+    @Option(help: "Where to write the key.")
+    var output: String
+
+    func run() async throws {
+        do {
+            try RelayKey.write(to: output)
+        } catch {
+            throw ValidationError(error.description)
+        }
+        print("wrote a new seal key to \(output)")
+    }
+}

@@ -1,0 +1,72 @@
+import ArgumentParser
+import Foundation
+import Logging
+import RelayServer
+import ServiceLifecycle
+
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run the relay.",
+        discussion: """
+            Example (sandbox, no Blizzard credentials):  bnet-relay serve
+            Example (production):  BNET_CLIENT_ID=... BNET_CLIENT_SECRET_FILE=/etc/bnet-relay/secret \\
+              bnet-relay serve --public-url https://relay.example.com --app d3=poll --app myapp=redirect
+            """)
+
+    @OptionGroup var options: ServeOptions
+
+    func run() async throws {
+        let config = try options.configuration()
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = config.logLevel
+            return handler
+        }
+        let logger = Logger(label: "bnet-relay")
+        let relay: Relay
+        do {
+            relay = try await Relay.build(configuration: config, logger: logger)
+        } catch let error as RelayStartupError {
+            throw ValidationError("cannot start:\n" + error.description)
+        }
+        if config.isSandbox, let emulator = relay.emulator {
+            let line = String(repeating: "=", count: 72)
+            FileHandle.standardError.write(Data("""
+                \(line)
+                SANDBOX MODE: no BNET_CLIENT_ID/BNET_CLIENT_SECRET given.
+                Sign-ins go to the built-in Battle.net EMULATOR at \(emulator.baseURL.absoluteString),
+                not to Blizzard. Nothing here is a real account.
+                \(line)
+
+                """.utf8))
+        }
+        for line in config.summary { logger.info("config", metadata: ["setting": "\(line)"]) }
+        let app = relay.application()
+        let group = ServiceGroup(
+            configuration: .init(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        try await group.run()
+        await relay.shutdown()
+    }
+}
+
+struct CheckConfig: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check-config",
+        abstract: "Validate the configuration and print it (no secret is shown).",
+        discussion: "Example:  BNET_CLIENT_ID=abc BNET_CLIENT_SECRET=xyz bnet-relay check-config --public-url https://relay.example.com")
+
+    @OptionGroup var options: ServeOptions
+
+    func run() async throws {
+        let config = try options.configuration()
+        for line in config.summary { print(line) }
+        var problems = config.problems()
+        if !config.isSandbox, !FileManager.default.fileExists(atPath: config.sealKeyFile) {
+            problems.append("seal key file \(config.sealKeyFile) does not exist: run `bnet-relay keygen --output \(config.sealKeyFile)`")
+        }
+        guard problems.isEmpty else {
+            throw ValidationError("configuration problems:\n" + problems.map { "- \($0)" }.joined(separator: "\n"))
+        }
+        print("configuration OK")
+    }
+}

@@ -1,0 +1,102 @@
+import BattleNet
+import Foundation
+
+extension LoginService {
+    /// The device access token request (RFC 8628 section 3.4), with the long-poll extension: a `wait` of up to
+    /// ``RelaySettings/maxLongPollWait`` seconds holds the request until the login changes.
+    ///
+    /// A pending login is answered from memory. The pickup is one conditional transaction, so of two
+    /// concurrent polls exactly one gets the token; the relay keeps no copy afterwards.
+    public func poll(deviceCode: String, clientID: String?, wait: Int?) async -> PollResult {
+        let result = await pollOnce(deviceCode: deviceCode, clientID: clientID, wait: wait)
+        let label =
+            switch result {
+            case .token: "token"
+            case .error(let refusal, _): refusal.error
+            }
+        metrics.increment("bnet_relay_polls_total", "result", label)
+        if case .token = result { metrics.increment("bnet_relay_pickups_total") }
+        return result
+    }
+
+    private func pollOnce(deviceCode: String, clientID: String?, wait: Int?) async -> PollResult {
+        let hash = Identifiers.hash(deviceCode)
+        guard var entry = await index.entry(hash) else {
+            return await answerFromStore(hash: hash, deviceCode: deviceCode, clientID: clientID)
+        }
+        guard let clientID, Identifiers.constantTimeEquals(clientID, entry.app) else {
+            return .error(Refusal("invalid_client", "client_id does not match the client that started this login."), interval: entry.interval)
+        }
+        if entry.status == .pending || entry.status == .authorizing, entry.expiresAt > now() {
+            if let wait, wait > 0 {
+                let seconds = min(wait, settings.maxLongPollWait)
+                guard await index.wait(hash, timeout: .seconds(seconds)) else {
+                    return .error(Refusal("slow_down", "Too many concurrent long-polls for this login."), interval: entry.interval)
+                }
+                entry = await index.entry(hash) ?? entry
+            } else if case .slowDown(let interval) = await index.pace(hash) {
+                return .error(Refusal("slow_down", "Polling too fast: wait \(interval) s between polls."), interval: interval)
+            }
+        }
+        return await answer(entry: entry, hash: hash, deviceCode: deviceCode)
+    }
+
+    private func answer(entry: PollIndex.Entry, hash: String, deviceCode: String) async -> PollResult {
+        if entry.expiresAt <= now(), entry.status != .collected {
+            return .error(Refusal("expired_token", "The login expired before it was completed; start a new one."), interval: entry.interval)
+        }
+        switch entry.status {
+        case .pending, .authorizing:
+            return .error(Refusal("authorization_pending", "The person has not finished signing in yet."), interval: entry.interval)
+        case .approved:
+            return await pickUp(hash: hash, deviceCode: deviceCode, interval: entry.interval)
+        case .denied:
+            return .error(Refusal("access_denied", "The person declined the sign-in at Battle.net."), interval: entry.interval)
+        case .failed:
+            return .error(Refusal("access_denied", "The sign-in failed at Battle.net; start a new login."), interval: entry.interval)
+        case .revoked:
+            return .error(Refusal("access_denied", "The relay's operator revoked this login."), interval: entry.interval)
+        case .collected:
+            return .error(Refusal("invalid_grant", "This login's token was already collected."), interval: entry.interval)
+        }
+    }
+
+    /// A device code the index does not know: after expiry and pruning, or never issued.
+    private func answerFromStore(hash: String, deviceCode: String, clientID: String?) async -> PollResult {
+        let interval = settings.pollInterval
+        guard let login = try? await store.login(deviceCodeHash: hash) else {
+            return .error(Refusal("invalid_grant", "Unknown device_code."), interval: interval)
+        }
+        guard let clientID, Identifiers.constantTimeEquals(clientID, login.app) else {
+            return .error(Refusal("invalid_client", "client_id does not match the client that started this login."), interval: interval)
+        }
+        var entry = PollIndex.Entry(
+            loginID: login.id, app: login.app, status: login.status, interval: login.interval, expiresAt: login.expiresAt)
+        if login.status.isOpen, login.expiresAt > now() {
+            await index.put(login)
+            entry = await index.entry(hash) ?? entry
+        }
+        return await answer(entry: entry, hash: hash, deviceCode: deviceCode)
+    }
+
+    private func pickUp(hash: String, deviceCode: String, interval: Int) async -> PollResult {
+        let login: Login
+        do {
+            guard let collected = try await store.collect(deviceCodeHash: hash, now: now()) else {
+                await index.update(hash, status: .collected)
+                return .error(Refusal("invalid_grant", "This login's token was already collected."), interval: interval)
+            }
+            login = collected
+        } catch {
+            return .error(Refusal("temporarily_unavailable", "The relay's database is unavailable; poll again.", status: 503), interval: interval)
+        }
+        await index.update(hash, status: .collected)
+        guard let sealed = login.sealedToken,
+            let plaintext = try? sealer.open(sealed, deviceCode: deviceCode, loginID: login.id),
+            let token = try? JSONDecoder().decode(AccessToken.self, from: plaintext)
+        else {
+            return .error(Refusal("invalid_grant", "The stored token could not be opened (was the seal key changed?)."), interval: interval)
+        }
+        return .token(token)
+    }
+}

@@ -1,0 +1,276 @@
+import BattleNet
+import Crypto
+import Foundation
+import Logging
+
+/// The login state machine: start, confirm, callback, poll. Every status change is one transaction in the
+/// store, then mirrored into the in-memory ``PollIndex`` that answers pending polls without disk I/O.
+public struct LoginService: Sendable {
+    /// A started login, as the device authorization response gives it (RFC 8628 section 3.2).
+    public struct Started: Sendable {
+        public var deviceCode: String
+        public var userCode: String
+        public var verificationURI: URL
+        public var verificationURIComplete: URL
+        public var expiresIn: Int
+        public var interval: Int
+    }
+
+    /// An OAuth-style refusal: `error`, a description a person can act on, and the HTTP status.
+    public struct Refusal: Error, Sendable, Equatable {
+        public var error: String
+        public var description: String
+        public var status: Int
+
+        public init(_ error: String, _ description: String, status: Int = 400) {
+            self.error = error
+            self.description = description
+            self.status = status
+        }
+    }
+
+    /// What a poll answers.
+    public enum PollResult: Sendable {
+        /// The token, handed out once.
+        case token(AccessToken)
+        /// An RFC 8628 error with the current interval.
+        case error(Refusal, interval: Int)
+    }
+
+    /// How a callback ended.
+    public enum CallbackResult: Sendable, Equatable {
+        /// The token is stored for pickup.
+        case approved(app: AppRegistration, battleTag: String?)
+        /// The person declined at Battle.net.
+        case denied(app: AppRegistration)
+        /// Battle.net or the exchange failed; `reason` is safe to show.
+        case failed(app: AppRegistration, reason: String)
+        /// The state is unknown, used, expired, or belongs to another app: nothing was exchanged.
+        case rejected(reason: String)
+    }
+
+    public let settings: RelaySettings
+    public let apps: AppRegistry
+    public let store: any LoginStore
+    public let index: PollIndex
+    public let metrics: RelayMetrics
+    private let oauth: OAuthClient
+    let sealer: TokenSealer
+    private let relayKey: SymmetricKey
+    private let logger: Logger
+    let now: @Sendable () -> Date
+
+    /// Wires the service.
+    public init(
+        settings: RelaySettings, apps: AppRegistry, store: any LoginStore, oauth: OAuthClient, relayKey: SymmetricKey,
+        index: PollIndex = PollIndex(), metrics: RelayMetrics = RelayMetrics(), logger: Logger,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.settings = settings
+        self.apps = apps
+        self.store = store
+        self.oauth = oauth
+        self.relayKey = relayKey
+        sealer = TokenSealer(relayKey: relayKey)
+        self.index = index
+        self.metrics = metrics
+        self.logger = logger
+        self.now = now
+    }
+
+    /// Loads the open logins into the poll index (at start, after a restart or crash).
+    public func warmUp() async throws -> Int {
+        let open = try await store.openLogins(now: now())
+        for login in open { await index.put(login) }
+        return open.count
+    }
+
+    // MARK: Start
+
+    /// Starts a login for `clientID` (a registered app) with the requested scopes (space-separated).
+    public func start(clientID: String, scope: String?) async throws -> Started {
+        guard let app = apps.app(named: clientID) else {
+            throw Refusal("invalid_client", "Unknown client_id: register the app on the relay with --app NAME=MODE.")
+        }
+        let allowed = app.allowedScopes.isEmpty ? settings.defaultScopes : app.allowedScopes
+        let requested = scope.map { $0.split(separator: " ").map(String.init) } ?? []
+        let scopes = requested.isEmpty ? allowed : requested
+        if let bad = scopes.first(where: { !allowed.contains($0) }) {
+            throw Refusal("invalid_scope", "Scope '\(bad.prefix(64))' is not allowed for \(app.name); allowed: \(allowed.joined(separator: " ")).")
+        }
+        let deviceCode = Identifiers.deviceCode()
+        let userCode = Identifiers.userCode()
+        let created = now()
+        let login = Login(
+            id: Identifiers.loginID(), app: app.name, scopes: scopes, deviceCodeHash: Identifiers.hash(deviceCode),
+            userCodeHash: Identifiers.userCodeHash(Identifiers.normalizeUserCode(userCode)!, key: relayKey),
+            sealingPublicKey: TokenSealer.loginPublicKey(deviceCode: deviceCode), createdAt: created,
+            expiresAt: created.addingTimeInterval(settings.loginLifetime.timeInterval), interval: settings.pollInterval)
+        try await store.insert(login)
+        await index.put(login)
+        metrics.increment("bnet_relay_logins_started_total", "app", app.name)
+        let verification = settings.url("device")
+        return Started(
+            deviceCode: deviceCode, userCode: userCode, verificationURI: verification,
+            verificationURIComplete: verification.appendingQuery([("user_code", userCode)]),
+            expiresIn: Int(settings.loginLifetime.timeInterval), interval: settings.pollInterval)
+    }
+
+    // MARK: Confirm
+
+    /// The open login a person's typed user code names, or nil.
+    public func login(userCode typed: String) async throws -> Login? {
+        guard let normalized = Identifiers.normalizeUserCode(typed) else { return nil }
+        return try await store.login(userCodeHash: Identifiers.userCodeHash(normalized, key: relayKey), now: now())
+    }
+
+    /// After the person confirmed: issues a fresh single-use state and returns the provider's authorize URL.
+    public func authorizeURL(for login: Login) async throws -> URL? {
+        let state = Identifiers.state()
+        guard try await store.beginAuthorization(loginID: login.id, stateHash: Identifiers.hash(state), now: now())
+        else { return nil }
+        await index.update(login.deviceCodeHash, status: .authorizing)
+        return oauth.authorizeURL(
+            redirectURI: settings.redirectURI(app: login.app), scopes: login.scopes, state: state, pkce: pkce(for: state))
+    }
+
+    /// The PKCE verifier for a state, derived under the relay's key so that it needs no storage.
+    private func pkce(for state: String) -> PKCE {
+        let mac = HMAC<SHA256>.authenticationCode(for: Data("pkce|\(state)".utf8), using: relayKey)
+        return PKCE(verifier: Base64URL.encode(Data(mac)))
+    }
+
+    // MARK: Callback
+
+    /// Handles Battle.net's redirect to `/redirect/<app>` with its query parameters.
+    public func callback(app name: String, parameters: [(String, String)]) async -> CallbackResult {
+        let outcome = await handleCallback(app: name, parameters: parameters)
+        let label =
+            switch outcome {
+            case .approved: "approved"
+            case .denied: "denied"
+            case .failed: "failed"
+            case .rejected: "rejected"
+            }
+        metrics.increment("bnet_relay_callbacks_total", "outcome", label)
+        return outcome
+    }
+
+    private func handleCallback(app name: String, parameters: [(String, String)]) async -> CallbackResult {
+        guard let app = apps.app(named: name) else { return .rejected(reason: "This app is not served by this relay.") }
+        let states = parameters.filter { $0.0 == "state" }
+        guard states.count == 1, let state = states.first?.1, !state.isEmpty, state.utf8.count <= 512 else {
+            return .rejected(reason: "The sign-in response has no valid state.")
+        }
+        let login: Login
+        do {
+            guard let found = try await store.consumeState(stateHash: Identifiers.hash(state), now: now()) else {
+                return .rejected(reason: "This sign-in link is unknown, expired or was already used.")
+            }
+            login = found
+        } catch {
+            logger.error("callback: store failed", metadata: ["error": "\(type(of: error))"])
+            return .failed(app: app, reason: "The relay could not read its database; try again in a moment.")
+        }
+        guard login.app == app.name else {
+            await end(login, .failed, failure: "app_mismatch")
+            return .rejected(reason: "This sign-in response does not belong to this app.")
+        }
+        if let error = parameters.value("error") {
+            let denied = error == "access_denied"
+            await end(login, denied ? .denied : .failed, failure: Self.safeCode(error))
+            return denied ? .denied(app: app) : .failed(app: app, reason: "Battle.net answered \(Self.safeCode(error)).")
+        }
+        guard let code = parameters.value("code"), !code.isEmpty, code.utf8.count <= 2048 else {
+            await end(login, .failed, failure: "missing_code")
+            return .failed(app: app, reason: "Battle.net's answer carried no authorization code.")
+        }
+        return await exchange(code: code, state: state, login: login, app: app)
+    }
+
+    private func exchange(code: String, state: String, login: Login, app: AppRegistration) async -> CallbackResult {
+        let clock = ContinuousClock()
+        let started = clock.now
+        var token: AccessToken
+        do {
+            token = try await oauth.exchangeCode(code, redirectURI: settings.redirectURI(app: app.name), pkce: pkce(for: state))
+        } catch {
+            metrics.increment("bnet_relay_exchanges_total", "outcome", "failed")
+            let reason = Self.reason(for: error)
+            logger.warning("code exchange failed", metadata: ["login": "\(login.id)", "reason": "\(reason.code)"])
+            await end(login, .failed, failure: reason.code)
+            return .failed(app: app, reason: reason.message)
+        }
+        do {
+            let user = try await oauth.userInfo(accessToken: token.value)
+            token.battleTag = try? BattleTag(parsing: user.battletag)
+            token.accountID = user.id
+        } catch {
+            logger.warning("userinfo failed; token kept without BattleTag", metadata: ["login": "\(login.id)"])
+        }
+        metrics.observeExchange(seconds: (clock.now - started).timeInterval)
+        metrics.increment("bnet_relay_exchanges_total", "outcome", "ok")
+        do {
+            let sealed = try sealer.seal(
+                JSONEncoder().encode(token), loginPublicKey: login.sealingPublicKey, loginID: login.id)
+            guard try await store.approve(
+                loginID: login.id, sealed: sealed, battleTag: token.battleTag?.description, accountID: token.accountID,
+                now: now())
+            else { return .rejected(reason: "This login ended while Battle.net was answering.") }
+        } catch {
+            logger.error("storing the token failed", metadata: ["login": "\(login.id)", "error": "\(type(of: error))"])
+            return .failed(app: app, reason: "The relay could not store the sign-in; start a new login.")
+        }
+        await index.update(login.deviceCodeHash, status: .approved)
+        return .approved(app: app, battleTag: token.battleTag?.description)
+    }
+
+    private func end(_ login: Login, _ status: LoginStatus, failure: String) async {
+        _ = try? await store.finish(loginID: login.id, status: status, failure: failure, now: now())
+        await index.update(login.deviceCodeHash, status: status)
+    }
+
+    static func reason(for error: any Error) -> (code: String, message: String) {
+        switch error as? BattleNetError {
+        case .oauth(let oauth):
+            (safeCode(oauth.error), "Battle.net refused the sign-in (\(safeCode(oauth.error))); start a new login.")
+        case .timeout: ("timeout", "Battle.net did not answer in time; start a new login.")
+        case .unreachable: ("unreachable", "Battle.net could not be reached; try again later.")
+        case .malformedResponse: ("malformed_response", "Battle.net's answer was not understood; try again later.")
+        case .rateLimited: ("rate_limited", "Battle.net is busy (rate limited); try again in a minute.")
+        case .serverError(let status): ("server_error_\(status)", "Battle.net had an error; try again later.")
+        default: ("exchange_failed", "The sign-in could not be completed; start a new login.")
+        }
+    }
+
+    /// An error code from outside, reduced to a safe word for logs and pages.
+    static func safeCode(_ raw: String) -> String {
+        let kept = raw.prefix(48).filter { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+        return kept.isEmpty ? "unknown_error" : String(kept)
+    }
+}
+
+extension Array where Element == (String, String) {
+    /// The first value for `name`.
+    public func value(_ name: String) -> String? {
+        first { $0.0 == name }?.1
+    }
+}
+
+extension LoginService {
+    /// One sweep: deletes logins past their retention, drops expired ones from memory, and picks up status
+    /// changes made outside this process (an operator's revocation). Returns how many rows were deleted.
+    @discardableResult
+    public func sweep() async throws -> Int {
+        let current = now()
+        let purged = try await store.purge(before: current.addingTimeInterval(-settings.retention.timeInterval))
+        _ = await index.prune(now: current)
+        let open = Set(try await store.openLogins(now: current).map(\.deviceCodeHash))
+        for hash in await index.openHashes() where !open.contains(hash) {
+            if let login = try await store.login(deviceCodeHash: hash) {
+                await index.update(hash, status: login.status)
+            }
+        }
+        return purged
+    }
+}

@@ -1,0 +1,46 @@
+import BattleNet
+import Foundation
+
+/// The relay's protocol settings.
+public struct RelaySettings: Sendable {
+    /// The relay's public base URL, such as `https://relay.example.com`. Every absolute URL the relay
+    /// gives out is built from it, never from request headers.
+    public var publicURL: URL
+    /// The Battle.net region whose players sign in.
+    public var region: Region
+    /// Scopes asked for when a client names none, and allowed to apps that list none.
+    public var defaultScopes: [String]
+    /// How long a login may take from start to pickup.
+    public var loginLifetime: Duration
+    /// The polling interval given to clients (RFC 8628's default is 5 s).
+    public var pollInterval: Int
+    /// The longest long-poll wait a client may ask for.
+    public var maxLongPollWait: Int
+    /// How long ended logins are kept for the operator before the sweeper deletes them.
+    public var retention: Duration
+
+    /// Creates settings.
+    public init(
+        publicURL: URL, region: Region = .us, defaultScopes: [String] = ["openid", "d3.profile"],
+        loginLifetime: Duration = .seconds(600), pollInterval: Int = 5, maxLongPollWait: Int = 30,
+        retention: Duration = .seconds(3600)
+    ) {
+        self.publicURL = publicURL
+        self.region = region
+        self.defaultScopes = defaultScopes
+        self.loginLifetime = loginLifetime
+        self.pollInterval = pollInterval
+        self.maxLongPollWait = maxLongPollWait
+        self.retention = retention
+    }
+
+    /// `<public-url>/<path>`.
+    public func url(_ path: String) -> URL {
+        URL(string: publicURL.absoluteString.trimmingCharacters(in: CharacterSet(charactersIn: "/")) + "/" + path)!
+    }
+
+    /// The redirect URI registered at Battle.net for an app: `<public-url>/redirect/<app>`.
+    public func redirectURI(app: String) -> String {
+        url("redirect/\(app)").absoluteString
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import RelayCore
+
+/// `POST /oauth/token`: the device access token request (RFC 8628 section 3.4) with the long-poll extension.
+struct TokenController {
+    static let deviceCodeGrant = "urn:ietf:params:oauth:grant-type:device_code"
+
+    let service: LoginService
+
+    func register(on router: Router<RelayContext>) {
+        router.post("oauth/token") { request, context in try await token(request, context) }
+    }
+
+    private func token(_ request: Request, _ context: RelayContext) async throws -> Response {
+        var request = request
+        let interval = service.settings.pollInterval
+        guard let form = try await request.formPairs(context: context) else {
+            return error(.init("invalid_request", "The body must be application/x-www-form-urlencoded."), interval)
+        }
+        if let duplicate = form.duplicateName {
+            return error(.init("invalid_request", "Parameter \(duplicate.prefix(32)) was sent more than once."), interval)
+        }
+        guard form.value("grant_type") == Self.deviceCodeGrant else {
+            return error(.init("unsupported_grant_type", "Only grant_type=\(Self.deviceCodeGrant) is supported."), interval)
+        }
+        guard let deviceCode = form.value("device_code"), !deviceCode.isEmpty, deviceCode.utf8.count <= 256 else {
+            return error(.init("invalid_request", "device_code is required."), interval)
+        }
+        var wait: Int?
+        if let text = form.value("wait") {
+            guard let seconds = Int(text), seconds >= 0 else {
+                return error(.init("invalid_request", "wait must be a whole number of seconds."), interval)
+            }
+            wait = seconds
+        }
+        switch await service.poll(deviceCode: deviceCode, clientID: form.value("client_id"), wait: wait) {
+        case .token(let token):
+            var body: [String: Any] = [
+                "access_token": token.value, "token_type": token.tokenType,
+                "expires_in": max(0, Int(token.expiresAt.timeIntervalSinceNow)), "region": service.settings.region.rawValue,
+            ]
+            if !token.scopes.isEmpty { body["scope"] = token.scopes.joined(separator: " ") }
+            if let tag = token.battleTag { body["battletag"] = tag.description }
+            if let account = token.accountID { body["account_id"] = account }
+            return .json(.ok, body, headers: [.cacheControl: "no-store", .pragma: "no-cache"])
+        case .error(let refusal, let interval):
+            return error(refusal, interval)
+        }
+    }
+
+    private func error(_ refusal: LoginService.Refusal, _ interval: Int) -> Response {
+        .jsonError(
+            .init(code: refusal.status), refusal.error, refusal.description, extra: ["interval": interval],
+            headers: [.cacheControl: "no-store", .pragma: "no-cache"])
+    }
+}

@@ -1,0 +1,62 @@
+import BattleNet
+import Crypto
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// The relay's HTML pages: small, accessible, no external assets, a strict Content-Security-Policy (the one
+/// stylesheet allowed by its hash), every reflected value escaped.
+struct Page {
+    static let style = """
+        body{font-family:system-ui,sans-serif;max-width:34rem;margin:2rem auto;padding:0 1rem;line-height:1.5;color:#1b1b1b}\
+        h1{font-size:1.5rem}.code{font:700 1.6rem ui-monospace,monospace;letter-spacing:.15em}\
+        .warn{background:#fff3cd;border-left:4px solid #b58900;padding:.5rem .75rem}\
+        .sandbox{background:#ffe0e0;border:2px solid #b00020;padding:.5rem .75rem}\
+        button,input{font-size:1.1rem;padding:.4rem .8rem}label{display:block;margin:.5rem 0}
+        """
+    static let styleHash = "sha256-" + Data(SHA256.hash(data: Data(style.utf8))).base64EncodedString()
+
+    var title: String
+    var body: String
+
+    /// The page as a response; `formAction` lists the origins a form on it may submit or be redirected to.
+    func response(_ status: HTTPResponse.Status, sandbox: Bool, formAction: [String] = [], headers: HTTPFields = [:]) -> Response {
+        let banner = sandbox
+            ? "<p class=\"sandbox\" role=\"alert\"><strong>Sandbox mode.</strong> This relay signs in against its built-in Battle.net emulator, not Blizzard.</p>"
+            : ""
+        let html = """
+            <!doctype html>
+            <html lang="en"><head><meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>\(escape(title)) · BattleNetRelay</title>
+            <style>\(Self.style)</style>
+            </head><body><main>
+            \(banner)
+            \(body)
+            </main></body></html>
+            """
+        var fields = headers
+        fields[.contentType] = "text/html; charset=utf-8"
+        let actions = (["'self'"] + formAction).joined(separator: " ")
+        fields[.contentSecurityPolicy] =
+            "default-src 'none'; style-src '\(Self.styleHash)'; form-action \(actions); frame-ancestors 'none'; base-uri 'none'"
+        return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(string: html)))
+    }
+}
+
+/// Escapes text for HTML element content and quoted attribute values.
+func escape(_ text: String) -> String {
+    var out = ""
+    out.reserveCapacity(text.count)
+    for character in text {
+        switch character {
+        case "&": out += "&amp;"
+        case "<": out += "&lt;"
+        case ">": out += "&gt;"
+        case "\"": out += "&quot;"
+        case "'": out += "&#39;"
+        default: out.append(character)
+        }
+    }
+    return out
+}

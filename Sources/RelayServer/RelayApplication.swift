@@ -1,0 +1,136 @@
+import BattleNet
+import BattleNetEmulator
+import BattleNetHTTPClient
+import Crypto
+import Foundation
+import Hummingbird
+import HummingbirdCore
+import Logging
+import RelayCore
+import RelaySQLite
+import ServiceLifecycle
+
+/// A relay ready to run: its login service and, in sandbox mode, its emulator.
+public struct Relay {
+    /// The configuration it was built from.
+    public let configuration: RelayConfiguration
+    /// The login state machine (for tests and the operator commands).
+    public let service: LoginService
+    /// The sandbox emulator, when running without Blizzard credentials.
+    public let emulator: RunningEmulator?
+    let router: Router<RelayContext>
+    let logger: Logger
+
+    /// Builds a relay: opens and migrates the database, reads (or in sandbox mode creates) the seal key,
+    /// starts the sandbox emulator if needed, and loads open logins into memory.
+    public static func build(configuration: RelayConfiguration, logger: Logger, version: String = RelayVersion.current)
+        async throws -> Relay
+    {
+        let problems = configuration.problems()
+        guard problems.isEmpty else { throw RelayStartupError(problems: problems) }
+        let key: SymmetricKey
+        do {
+            key =
+                configuration.isSandbox
+                ? try RelayKey.readOrCreate(at: configuration.sealKeyFile)
+                : try RelayKey.read(from: configuration.sealKeyFile)
+        } catch {
+            throw RelayStartupError(problems: ["\(error)"])
+        }
+        let store: SQLiteLoginStore
+        do {
+            store = try SQLiteLoginStore(path: configuration.databasePath)
+            try await store.migrate()
+        } catch {
+            throw RelayStartupError(problems: ["database \(configuration.databasePath): \(error)"])
+        }
+        let apps = AppRegistry(configuration.apps)
+        let settings = RelaySettings(
+            publicURL: configuration.effectivePublicURL, region: configuration.region,
+            defaultScopes: configuration.scopes, loginLifetime: configuration.loginLifetime,
+            pollInterval: configuration.pollInterval)
+
+        var emulator: RunningEmulator?
+        var credentials = configuration.credentials
+        if configuration.isSandbox {
+            let sandboxCredentials = ClientCredentials(id: "bnet-relay-sandbox", secret: Identifiers.state())
+            let running = try await BattleNetEmulator.start(
+                configuration: EmulatorConfiguration(clients: [
+                    EmulatorClient(
+                        credentials: sandboxCredentials, name: "BattleNetRelay sandbox",
+                        redirectURIs: apps.all.map { settings.redirectURI(app: $0.name) })
+                ]),
+                host: configuration.host == "0.0.0.0" ? "127.0.0.1" : configuration.host,
+                port: configuration.emulatorPort ?? (configuration.port == 0 ? 0 : configuration.port + 1),
+                logger: BattleNetEmulator.quietLogger)
+            emulator = running
+            credentials = sandboxCredentials
+        }
+        let endpoints = configuration.endpoints(emulatorBaseURL: emulator?.baseURL)
+        let oauth = OAuthClient(
+            credentials: credentials!, endpoints: endpoints, transport: AsyncHTTPClientTransport.shared,
+            timeout: configuration.exchangeTimeout)
+        let service = LoginService(
+            settings: settings, apps: apps, store: store, oauth: oauth, relayKey: key, logger: logger)
+        let warmed = try await service.warmUp()
+        logger.debug("poll index loaded", metadata: ["open_logins": "\(warmed)"])
+
+        let router = Router(context: RelayContext.self)
+        router.middlewares.add(ClientAddressMiddleware(trusted: configuration.trustedProxies.compactMap(IPRange.init)))
+        router.middlewares.add(RequestLogMiddleware())
+        let providerOrigin = endpoints.authorizeURL.origin
+        DeviceController(
+            service: service,
+            startLimit: RateLimiter(name: "login_start", burst: Int(configuration.startsPerMinute), perMinute: configuration.startsPerMinute),
+            codeLimit: RateLimiter(name: "user_code", burst: Int(configuration.codeEntriesPerMinute), perMinute: configuration.codeEntriesPerMinute),
+            sandbox: configuration.isSandbox, providerOrigin: providerOrigin,
+            secureCookies: settings.publicURL.scheme == "https"
+        ).register(on: router)
+        CallbackController(service: service, sandbox: configuration.isSandbox).register(on: router)
+        TokenController(service: service).register(on: router)
+        OperationsController(service: service, sandbox: configuration.isSandbox, version: version).register(on: router)
+        return Relay(configuration: configuration, service: service, emulator: emulator, router: router, logger: logger)
+    }
+
+    /// The HTTP application; `onRunning` receives the bound port.
+    public func application(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
+        let server = HTTPServerBuilder.http1(
+            configuration: .init(
+                idleTimeout: .seconds(75),
+                httpDecoderConfiguration: .init(maxHeaderFieldSize: 8 << 10, maxHeaderListSize: 16 << 10, maxHeaderFieldCount: 64)))
+        let port = configuration.port
+        return Application(
+            router: router, server: server,
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
+            services: [Sweeper(service: service, every: .seconds(30), logger: logger)],
+            onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) },
+            logger: logger)
+    }
+
+    /// Stops the sandbox emulator, if any.
+    public func shutdown() async {
+        await emulator?.stop()
+    }
+}
+
+/// Why the relay cannot start, in words a person can act on.
+public struct RelayStartupError: Error, CustomStringConvertible {
+    /// Each problem.
+    public let problems: [String]
+    public var description: String { problems.joined(separator: "\n") }
+}
+
+/// The version and commit, set at build time by deploy/build.sh.
+public enum RelayVersion {
+    /// `0.1.0 (commit)`.
+    public static var current: String {
+        "0.1.0" + (ProcessInfo.processInfo.environment["BNET_RELAY_COMMIT"].map { " (\($0))" } ?? "")
+    }
+}
+
+extension URL {
+    /// `scheme://host[:port]`.
+    var origin: String {
+        "\(scheme ?? "https")://\(host ?? "")" + (port.map { ":\($0)" } ?? "")
+    }
+}

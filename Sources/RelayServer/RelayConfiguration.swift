@@ -1,0 +1,108 @@
+import BattleNet
+import Foundation
+import Logging
+import RelayCore
+
+/// Everything `bnet-relay serve` is configured with. Flags and environment are parsed by the executable;
+/// the client secret never comes from a flag.
+public struct RelayConfiguration: Sendable {
+    /// The address to listen on.
+    public var host = "127.0.0.1"
+    /// The port to listen on (0: an ephemeral one).
+    public var port = 8080
+    /// The public base URL; defaults to `http://host:port`.
+    public var publicURL: URL?
+    /// The SQLite database file.
+    public var databasePath = "bnet-relay.sqlite"
+    /// The Battle.net region.
+    public var region: Region = .us
+    /// Registered apps; empty registers `d3` in poll mode.
+    public var apps: [AppRegistration] = []
+    /// Default scopes.
+    public var scopes = ["openid", "d3.profile"]
+    /// The seal key file.
+    public var sealKeyFile = "bnet-relay.key"
+    /// Overrides of single provider endpoints.
+    public var authorizeURL: URL?
+    public var tokenURL: URL?
+    public var userinfoURL: URL?
+    public var apiURL: URL?
+    /// Proxies (addresses or CIDR ranges) whose `X-Forwarded-For` is believed.
+    public var trustedProxies: [String] = []
+    /// The Battle.net client; nil runs the sandbox emulator instead.
+    public var credentials: ClientCredentials?
+    /// The sandbox emulator's port; defaults to `port + 1`.
+    public var emulatorPort: Int?
+    /// Login lifetime and polling interval.
+    public var loginLifetime: Duration = .seconds(600)
+    public var pollInterval = 5
+    /// Timeout of the outbound code exchange.
+    public var exchangeTimeout: Duration = .seconds(10)
+    /// Per-IP limits: logins started and user codes entered, per minute.
+    public var startsPerMinute: Double = 10
+    public var codeEntriesPerMinute: Double = 10
+    /// The log level.
+    public var logLevel: Logger.Level = .info
+
+    /// A default configuration.
+    public init() {}
+
+    /// Whether the relay runs against its built-in emulator (no Blizzard credentials given).
+    public var isSandbox: Bool { credentials == nil }
+
+    /// The public URL in effect.
+    public var effectivePublicURL: URL {
+        publicURL ?? URL(string: "http://\(host.contains(":") ? "[\(host)]" : host):\(port)")!
+    }
+
+    /// Problems a person must fix before the relay can start, in plain words. Empty when it can start.
+    public func problems() -> [String] {
+        var problems: [String] = []
+        let url = effectivePublicURL
+        if !["http", "https"].contains(url.scheme ?? "") || url.host == nil || url.query != nil || url.fragment != nil {
+            problems.append("--public-url must be an absolute http(s) URL without query or fragment, such as https://relay.example.com")
+        } else if url.scheme == "http", !isSandbox, !["127.0.0.1", "localhost", "::1"].contains(url.host ?? "") {
+            problems.append("--public-url must use https outside sandbox mode (Battle.net redirects there with codes)")
+        }
+        if !(0...65_535).contains(port) { problems.append("--port must be 0...65535") }
+        if let credentials, credentials.id.isEmpty || credentials.secret.isEmpty {
+            problems.append("BNET_CLIENT_ID and BNET_CLIENT_SECRET must both be set (or neither, for sandbox mode)")
+        }
+        if pollInterval < 1 { problems.append("the poll interval must be at least 1 s") }
+        for proxy in trustedProxies where IPRange(proxy) == nil {
+            problems.append("--trusted-proxy \(proxy): expected an IP address or CIDR range such as 10.0.0.0/8")
+        }
+        for url in [authorizeURL, tokenURL, userinfoURL, apiURL].compactMap({ $0 })
+        where !["http", "https"].contains(url.scheme ?? "") || url.host == nil {
+            problems.append("\(url.absoluteString) is not an absolute http(s) URL")
+        }
+        return problems
+    }
+
+    /// The provider endpoints in effect (the emulator's base when sandboxed).
+    func endpoints(emulatorBaseURL: URL?) -> BattleNetEndpoints {
+        var endpoints =
+            if let emulatorBaseURL { BattleNetEndpoints(emulatorBaseURL: emulatorBaseURL) } else { BattleNetEndpoints(region: region) }
+        if let authorizeURL { endpoints.authorizeURL = authorizeURL }
+        if let tokenURL { endpoints.tokenURL = tokenURL }
+        if let userinfoURL { endpoints.userinfoURL = userinfoURL }
+        if let apiURL { endpoints.apiBaseURL = apiURL }
+        return endpoints
+    }
+
+    /// The configuration as lines for the start-up log and `check-config`; no secret appears.
+    public var summary: [String] {
+        let registry = AppRegistry(apps)
+        return [
+            "listen: \(host):\(port)",
+            "public URL: \(effectivePublicURL.absoluteString)",
+            "mode: \(isSandbox ? "SANDBOX (built-in Battle.net emulator, no real sign-ins)" : "Battle.net, client \(credentials!.id)")",
+            "region: \(region)",
+            "database: \(databasePath)",
+            "seal key file: \(sealKeyFile)",
+            "apps: " + registry.all.map { "\($0.name) (\($0.mode.rawValue))" }.joined(separator: ", "),
+            "default scopes: \(scopes.joined(separator: " "))",
+            "trusted proxies: \(trustedProxies.isEmpty ? "none" : trustedProxies.joined(separator: ", "))",
+        ] + registry.all.map { "register at Battle.net: \(effectivePublicURL.absoluteString.trimmingCharacters(in: CharacterSet(charactersIn: "/")))/redirect/\($0.name)" }
+    }
+}

@@ -1,0 +1,40 @@
+import BattleNet
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+extension Response {
+    /// A JSON object body.
+    static func json(_ status: HTTPResponse.Status, _ object: [String: Any], headers: HTTPFields = [:]) -> Response {
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
+        var fields = headers
+        fields[.contentType] = "application/json"
+        return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    /// An OAuth-style error body: `{"error": ..., "error_description": ...}` plus extra fields.
+    static func jsonError(
+        _ status: HTTPResponse.Status, _ error: String, _ description: String, extra: [String: Any] = [:],
+        headers: HTTPFields = [:]
+    ) -> Response {
+        json(status, extra.merging(["error": error, "error_description": description]) { $1 }, headers: headers)
+    }
+
+    /// A redirect (302 or 303, never 307).
+    static func redirect(location: String, status: HTTPResponse.Status = .found) -> Response {
+        Response(status: status, headers: [.location: location, .cacheControl: "no-store"])
+    }
+}
+
+extension Request {
+    /// The query's pairs; nil when it is not valid form encoding.
+    var queryPairs: [(String, String)]? {
+        try? FormEncoding.decode(Substring(uri.query ?? ""))
+    }
+
+    /// The body's form pairs; nil when it is too large or not valid form encoding.
+    mutating func formPairs(context: RelayContext) async throws -> [(String, String)]? {
+        let buffer = try await collectBody(upTo: context.maxUploadSize)
+        return try? FormEncoding.decode(Substring(String(buffer: buffer)))
+    }
+}
