@@ -106,5 +106,13 @@ let package = Package(
             dependencies: ["BattleNet", "BattleNetHTTPClient", "BattleNetEmulator"],
             swiftSettings: swiftSettings
         ),
+        .testTarget(
+            name: "RelayTests",
+            dependencies: [
+                "BattleNet", "BattleNetHTTPClient", "BattleNetEmulator", "RelayCore", "RelaySQLite", "RelayServer",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
     ]
 )

@@ -11,14 +11,14 @@ import RelaySQLite
 import ServiceLifecycle
 
 /// A relay ready to run: its login service and, in sandbox mode, its emulator.
-public struct Relay {
+public struct Relay: Sendable {
     /// The configuration it was built from.
     public let configuration: RelayConfiguration
     /// The login state machine (for tests and the operator commands).
     public let service: LoginService
     /// The sandbox emulator, when running without Blizzard credentials.
     public let emulator: RunningEmulator?
-    let router: Router<RelayContext>
+    let responder: RouterResponder<RelayContext>
     let logger: Logger
 
     /// Builds a relay: opens and migrates the database, reads (or in sandbox mode creates) the seal key,
@@ -89,7 +89,9 @@ public struct Relay {
         CallbackController(service: service, sandbox: configuration.isSandbox).register(on: router)
         TokenController(service: service).register(on: router)
         OperationsController(service: service, sandbox: configuration.isSandbox, version: version).register(on: router)
-        return Relay(configuration: configuration, service: service, emulator: emulator, router: router, logger: logger)
+        return Relay(
+            configuration: configuration, service: service, emulator: emulator, responder: router.buildResponder(),
+            logger: logger)
     }
 
     /// The HTTP application; `onRunning` receives the bound port.
@@ -100,7 +102,7 @@ public struct Relay {
                 httpDecoderConfiguration: .init(maxHeaderFieldSize: 8 << 10, maxHeaderListSize: 16 << 10, maxHeaderFieldCount: 64)))
         let port = configuration.port
         return Application(
-            router: router, server: server,
+            responder: responder, server: server,
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
             services: [Sweeper(service: service, every: .seconds(30), logger: logger)],
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) },

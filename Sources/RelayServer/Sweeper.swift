@@ -16,7 +16,11 @@ struct Sweeper: Service {
             } catch {
                 logger.warning("sweep failed", metadata: ["error.type": "\(type(of: error))"])
             }
-            try? await Task.sleep(for: every)
+            do {
+                try await cancelWhenGracefulShutdown { try await Task.sleep(for: every) }
+            } catch {
+                return
+            }
         }
     }
 }

@@ -35,7 +35,7 @@ struct CallbackController {
                 .response(.ok, sandbox: sandbox)
         case .failed(let app, let reason):
             if app.mode == .redirect { return appRedirect(app, [("result", "failed"), ("error", "server_error")]) }
-            return CallbackPages.problem("Sign-in failed", reason).response(.badGateway, sandbox: sandbox)
+            return CallbackPages.problem("Sign-in failed", reason).response(.ok, sandbox: sandbox)
         case .rejected(let reason):
             return CallbackPages.problem("Sign-in link not valid", reason + " Nothing was exchanged; start a new sign-in from your app or terminal.")
                 .response(.badRequest, sandbox: sandbox)

@@ -2,6 +2,7 @@ import BattleNet
 import Foundation
 import HTTPTypes
 import Hummingbird
+import NIOCore
 
 extension Response {
     /// A JSON object body.
@@ -34,7 +35,12 @@ extension Request {
 
     /// The body's form pairs; nil when it is too large or not valid form encoding.
     mutating func formPairs(context: RelayContext) async throws -> [(String, String)]? {
-        let buffer = try await collectBody(upTo: context.maxUploadSize)
+        let buffer: ByteBuffer
+        do {
+            buffer = try await collectBody(upTo: context.maxUploadSize)
+        } catch is NIOTooManyBytesError {
+            throw HTTPError(.contentTooLarge)
+        }
         return try? FormEncoding.decode(Substring(String(buffer: buffer)))
     }
 }

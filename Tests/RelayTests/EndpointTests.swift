@@ -1,0 +1,123 @@
+import BattleNet
+import Foundation
+import Testing
+
+@Suite("Start, verification page, metadata, health and metrics")
+struct EndpointTests {
+    @Test("Unknown clients, forbidden scopes and malformed requests are refused with OAuth errors")
+    func startErrors() async throws {
+        try await withRelay { relay in
+            let unknown = try await relay.post("/oauth/device/code", form: [("client_id", "nobody")])
+            #expect(unknown.status == 400)
+            #expect(unknown.json["error"] as? String == "invalid_client")
+            let scope = try await relay.post("/oauth/device/code", form: [("client_id", "d3"), ("scope", "wow.profile")])
+            #expect(scope.json["error"] as? String == "invalid_scope")
+            let missing = try await relay.post("/oauth/device/code", form: [("scope", "openid")])
+            #expect(missing.json["error"] as? String == "invalid_request")
+            let duplicate = try await relay.post("/oauth/device/code", body: "client_id=d3&client_id=myapp")
+            #expect(duplicate.json["error"] as? String == "invalid_request")
+            let badEncoding = try await relay.post("/oauth/device/code", body: "client_id=%zz")
+            #expect(badEncoding.status == 400)
+            let huge = try await relay.post("/oauth/device/code", body: "client_id=d3&pad=" + String(repeating: "a", count: 40_000))
+            #expect(huge.status == 413)
+            #expect(huge.json["error"] as? String == "request_too_large")
+            let grant = try await relay.post("/oauth/token", form: [("grant_type", "authorization_code"), ("code", "x")])
+            #expect(grant.json["error"] as? String == "unsupported_grant_type")
+            let noDevice = try await relay.post("/oauth/token", form: [("grant_type", "urn:ietf:params:oauth:grant-type:device_code")])
+            #expect(noDevice.json["error"] as? String == "invalid_request")
+            let notFound = try await relay.get("/nowhere")
+            #expect(notFound.status == 404)
+            #expect(notFound.json["error"] as? String == "not_found")
+        }
+    }
+
+    @Test("Scopes the app may ask for are granted as asked")
+    func scopes() async throws {
+        try await withRelay { relay in
+            let login = try await relay.startLogin(scope: "openid")
+            let authorize = try await relay.confirm(login)
+            #expect(authorize.queryValue("scope") == "openid")
+        }
+    }
+
+    @Test("Wrong codes get a clear page, and guessing is throttled per address")
+    func codeEntry() async throws {
+        try await withRelay(codeEntriesPerMinute: 3) { relay in
+            let empty = try await relay.get("/device")
+            #expect(empty.status == 200)
+            #expect(empty.text.contains("Enter the code"))
+            let malformed = try await relay.get("/device?user_code=12345")
+            #expect(malformed.status == 400)
+            #expect(malformed.text.contains("8 letters"))
+            let wrong = try await relay.get("/device?user_code=BCDF-GHJK")
+            #expect(wrong.status == 404)
+            #expect(wrong.text.contains("unknown or has expired"))
+            let escaped = try await relay.get("/device?user_code=%3Cscript%3E")
+            #expect(!escaped.text.contains("<script>"))
+            let throttled = try await relay.get("/device?user_code=BCDF-GHJL")
+            #expect(throttled.status == 429)
+            #expect(throttled.text.contains("Too many"))
+        }
+    }
+
+    @Test("User codes are case-insensitive and ignore separators")
+    func lenientCode() async throws {
+        try await withRelay { relay in
+            let login = try await relay.startLogin()
+            let typed = login.userCode.lowercased().replacingOccurrences(of: "-", with: " ")
+            let page = try await relay.get("/device?user_code=" + FormEncoding.escape(typed))
+            #expect(page.status == 200)
+            #expect(page.text.contains(login.userCode))
+        }
+    }
+
+    @Test("Metadata names the device and token endpoints from configuration, not request headers")
+    func metadata() async throws {
+        try await withRelay { relay in
+            let response = try await relay.get("/.well-known/oauth-authorization-server", headers: [("Host", "evil.example"), ("X-Forwarded-Host", "evil.example")])
+            let json = response.json
+            #expect(json["issuer"] as? String == publicBase)
+            #expect(json["device_authorization_endpoint"] as? String == "\(publicBase)/oauth/device/code")
+            #expect(json["token_endpoint"] as? String == "\(publicBase)/oauth/token")
+            #expect(json["long_poll_wait_max"] as? Int == 30)
+            #expect((json["grant_types_supported"] as? [String]) == ["urn:ietf:params:oauth:grant-type:device_code"])
+            let login = try await relay.post("/oauth/device/code", form: [("client_id", "d3")], headers: [("X-Forwarded-Host", "evil.example")])
+            #expect((login.json["verification_uri"] as? String) == "\(publicBase)/device")
+        }
+    }
+
+    @Test("healthz, readyz and metrics answer; metrics count what happened")
+    func operations() async throws {
+        try await withRelay { relay in
+            let health = try await relay.get("/healthz")
+            #expect(health.json["status"] as? String == "ok")
+            #expect(health.json["sandbox"] as? Bool == false)
+            #expect(try await relay.get("/readyz").status == 200)
+            let (login, callback) = try await relay.loginUntilCallback()
+            _ = try await relay.get(callback)
+            _ = try await relay.poll(login, wait: 1)
+            _ = try await relay.post("/oauth/device/code", form: [("client_id", "nobody")])
+            let metrics = try await relay.get("/metrics")
+            #expect(metrics.header("Content-Type")?.hasPrefix("text/plain; version=0.0.4") == true)
+            let text = metrics.text
+            #expect(text.contains("bnet_relay_logins_started_total{app=\"d3\"} 1"))
+            #expect(text.contains("bnet_relay_callbacks_total{outcome=\"approved\"} 1"))
+            #expect(text.contains("bnet_relay_exchanges_total{outcome=\"ok\"} 1"))
+            #expect(text.contains("bnet_relay_pickups_total 1"))
+            #expect(text.contains("bnet_relay_polls_total{result=\"token\"} 1"))
+            #expect(text.contains("bnet_relay_exchange_duration_seconds_count 1"))
+        }
+    }
+
+    @Test("Starting logins is limited per client address")
+    func startLimit() async throws {
+        try await withRelay { relay in
+            var statuses: [Int] = []
+            for _ in 0..<105 {
+                statuses.append(try await relay.post("/oauth/device/code", form: [("client_id", "d3")]).status)
+            }
+            #expect(statuses.filter { $0 == 200 }.count == 100)
+            #expect(statuses.last == 429)
+        }
+    }
+}

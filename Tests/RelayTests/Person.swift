@@ -1,0 +1,69 @@
+import BattleNet
+import Foundation
+import Testing
+
+/// A login as the client sees it after `POST /oauth/device/code`.
+struct StartedLogin {
+    var deviceCode: String
+    var userCode: String
+    var verificationURI: URL
+    var verificationURIComplete: URL
+    var interval: Int
+    var app: String
+}
+
+/// The steps a client and a person take, over HTTP.
+extension RelayHarness {
+    func startLogin(app: String = "d3", scope: String? = nil) async throws -> StartedLogin {
+        var form = [("client_id", app)]
+        if let scope { form.append(("scope", scope)) }
+        let response = try await post("/oauth/device/code", form: form)
+        #expect(response.status == 200, "\(response.text)")
+        let json = response.json
+        return StartedLogin(
+            deviceCode: try #require(json["device_code"] as? String),
+            userCode: try #require(json["user_code"] as? String),
+            verificationURI: try #require((json["verification_uri"] as? String).flatMap(URL.init(string:))),
+            verificationURIComplete: try #require((json["verification_uri_complete"] as? String).flatMap(URL.init(string:))),
+            interval: try #require(json["interval"] as? Int), app: app)
+    }
+
+    /// Opens the confirmation page and clicks "Continue to Battle.net"; returns the provider's authorize URL.
+    func confirm(_ login: StartedLogin) async throws -> URL {
+        let page = try await get(login.verificationURIComplete)
+        #expect(page.status == 200, "\(page.text)")
+        let nonce = try #require(page.text.firstMatch(of: /name="confirm" value="([^"]+)"/)?.1)
+        let cookie = try #require(page.header("Set-Cookie")?.split(separator: ";").first)
+        let response = try await post(
+            "/device", form: [("user_code", login.userCode), ("confirm", String(nonce))],
+            headers: [("Cookie", String(cookie))])
+        #expect(response.status == 303, "\(response.text)")
+        return try #require(response.location)
+    }
+
+    /// The person decides at the emulator; returns where Battle.net sends the browser back to.
+    func decide(_ authorizeURL: URL, approve: Bool = true, battleTag: String = "FaYe#2543") async throws -> URL {
+        let response = try await transport.send(HTTPRequest(
+            url: authorizeURL.appendingQuery([
+                ("emulator_decision", approve ? "approve" : "deny"), ("emulator_battletag", battleTag),
+            ])))
+        #expect(response.status == 302, "\(response.text)")
+        return try #require(response.location)
+    }
+
+    /// Start, confirm, decide; returns the login and the callback URL (not yet delivered).
+    func loginUntilCallback(app: String = "d3", approve: Bool = true) async throws -> (StartedLogin, URL) {
+        let login = try await startLogin(app: app)
+        let callback = try await decide(try await confirm(login), approve: approve)
+        return (login, callback)
+    }
+
+    func poll(_ login: StartedLogin, clientID: String? = nil, wait: Int? = nil) async throws -> HTTPResponse {
+        var form = [
+            ("grant_type", "urn:ietf:params:oauth:grant-type:device_code"), ("device_code", login.deviceCode),
+            ("client_id", clientID ?? login.app),
+        ]
+        if let wait { form.append(("wait", String(wait))) }
+        return try await post("/oauth/token", form: form)
+    }
+}

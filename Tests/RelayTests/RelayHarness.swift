@@ -1,0 +1,178 @@
+import BattleNet
+import BattleNetEmulator
+import BattleNetHTTPClient
+import Foundation
+import Logging
+import RelayCore
+import ServiceLifecycle
+import Testing
+
+@testable import RelayServer
+
+let transport = AsyncHTTPClientTransport.shared
+let publicBase = "https://relay.example.com"
+let relayCredentials = ClientCredentials(id: "relay-client", secret: "relay-secret-0123456789abcdef")
+
+/// Collects every log line the relay writes, to search them for secrets.
+final class LogCapture: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+
+    func append(_ line: String) { lock.withLock { lines.append(line) } }
+    var text: String { lock.withLock { lines.joined(separator: "\n") } }
+
+    var logger: Logger {
+        Logger(label: "relay-test") { _ in CaptureHandler(capture: self) }
+    }
+
+    struct CaptureHandler: LogHandler {
+        let capture: LogCapture
+        var metadata: Logger.Metadata = [:]
+        var logLevel: Logger.Level = .trace
+
+        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+            get { metadata[key] }
+            set { metadata[key] = newValue }
+        }
+
+        func log(event: LogEvent) {
+            let all = metadata.merging(event.metadata ?? [:]) { $1 }
+            capture.append("\(event.level) \(event.message) \(all.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " "))")
+        }
+    }
+}
+
+/// A relay and its emulator, both listening on loopback, for one test.
+struct RelayHarness {
+    let emulator: RunningEmulator
+    let relay: Relay
+    let baseURL: URL
+    let directory: URL
+    let logs: LogCapture
+    let group: ServiceGroup
+    let task: Task<Void, any Error>
+
+    var service: LoginService { relay.service }
+    var databasePath: String { relay.configuration.databasePath }
+
+    static func start(
+        apps: [String] = ["d3=poll", "myapp=redirect", "fwdapp=forward"],
+        loginLifetime: Duration = .seconds(600), pollInterval: Int = 5, codeEntriesPerMinute: Double = 10,
+        startsPerMinute: Double = 100, trustedProxies: [String] = [], exchangeTimeout: Duration = .seconds(5)
+    ) async throws -> RelayHarness {
+        let registrations = try apps.map { try AppRegistration(argument: $0) }
+        let emulator = try await BattleNetEmulator.start(configuration: EmulatorConfiguration(clients: [
+            EmulatorClient(
+                credentials: relayCredentials, name: "Relay Under Test",
+                redirectURIs: registrations.map { "\(publicBase)/redirect/\($0.name)" })
+        ]))
+        let directory = FileManager.default.temporaryDirectory.appending(path: "relay-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let keyPath = directory.appending(path: "seal.key").path
+        try RelayKey.write(to: keyPath)
+
+        var configuration = RelayConfiguration()
+        configuration.port = 0
+        configuration.publicURL = URL(string: publicBase)
+        configuration.databasePath = directory.appending(path: "relay.sqlite").path
+        configuration.sealKeyFile = keyPath
+        configuration.apps = registrations
+        configuration.credentials = relayCredentials
+        configuration.region = .eu
+        configuration.authorizeURL = emulator.endpoints.authorizeURL
+        configuration.tokenURL = emulator.endpoints.tokenURL
+        configuration.userinfoURL = emulator.endpoints.userinfoURL
+        configuration.apiURL = emulator.baseURL
+        configuration.loginLifetime = loginLifetime
+        configuration.pollInterval = pollInterval
+        configuration.codeEntriesPerMinute = codeEntriesPerMinute
+        configuration.startsPerMinute = startsPerMinute
+        configuration.trustedProxies = trustedProxies
+        configuration.exchangeTimeout = exchangeTimeout
+
+        let logs = LogCapture()
+        let relay = try await Relay.build(configuration: configuration, logger: logs.logger)
+        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
+        let app = relay.application { port in
+            continuation.yield(port)
+            continuation.finish()
+        }
+        let group = ServiceGroup(configuration: .init(services: [app], logger: logs.logger))
+        let task = Task { try await group.run() }
+        var iterator = ports.makeAsyncIterator()
+        let port = try #require(await iterator.next())
+        return RelayHarness(
+            emulator: emulator, relay: relay, baseURL: URL(string: "http://127.0.0.1:\(port)")!, directory: directory,
+            logs: logs, group: group, task: task)
+    }
+
+    func stop() async {
+        await group.triggerGracefulShutdown()
+        _ = try? await task.value
+        await emulator.stop()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// The relay's address for a URL the relay gave out under its public base.
+    func local(_ url: URL) -> URL {
+        URL(string: url.absoluteString.replacingOccurrences(of: publicBase, with: baseURL.absoluteString))!
+    }
+
+    func get(_ url: URL, headers: [(name: String, value: String)] = []) async throws -> HTTPResponse {
+        try await transport.send(HTTPRequest(url: local(url), headers: headers))
+    }
+
+    func get(_ path: String, headers: [(name: String, value: String)] = []) async throws -> HTTPResponse {
+        try await transport.send(HTTPRequest(url: URL(string: baseURL.absoluteString + path)!, headers: headers))
+    }
+
+    func post(_ path: String, form: [(String, String)], headers: [(name: String, value: String)] = [], timeout: Duration = .seconds(40))
+        async throws -> HTTPResponse
+    {
+        try await post(path, body: FormEncoding.encode(form), headers: headers, timeout: timeout)
+    }
+
+    func post(_ path: String, body: String, headers: [(name: String, value: String)] = [], timeout: Duration = .seconds(40))
+        async throws -> HTTPResponse
+    {
+        try await transport.send(HTTPRequest(
+            method: "POST", url: URL(string: baseURL.absoluteString + path)!,
+            headers: [("Content-Type", "application/x-www-form-urlencoded")] + headers, body: Data(body.utf8),
+            timeout: timeout))
+    }
+}
+
+/// Runs `body` with a started harness and always stops it.
+func withRelay<T>(
+    apps: [String] = ["d3=poll", "myapp=redirect", "fwdapp=forward"], loginLifetime: Duration = .seconds(600),
+    pollInterval: Int = 5, codeEntriesPerMinute: Double = 10, trustedProxies: [String] = [],
+    exchangeTimeout: Duration = .seconds(5), _ body: (RelayHarness) async throws -> T
+) async throws -> T {
+    let harness = try await RelayHarness.start(
+        apps: apps, loginLifetime: loginLifetime, pollInterval: pollInterval, codeEntriesPerMinute: codeEntriesPerMinute,
+        trustedProxies: trustedProxies, exchangeTimeout: exchangeTimeout)
+    do {
+        let result = try await body(harness)
+        await harness.stop()
+        return result
+    } catch {
+        await harness.stop()
+        throw error
+    }
+}
+
+extension HTTPResponse {
+    var json: [String: Any] {
+        (try? JSONSerialization.jsonObject(with: body) as? [String: Any]) ?? [:]
+    }
+
+    var text: String { String(decoding: body, as: UTF8.self) }
+
+    var location: URL? { header("Location").flatMap(URL.init(string:)) }
+}
+
+extension URL {
+    func queryValue(_ name: String) -> String? {
+        URLComponents(url: self, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == name }?.value
+    }
+}
