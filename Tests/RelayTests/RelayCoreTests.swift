@@ -1,0 +1,148 @@
+import BattleNet
+import Crypto
+import Foundation
+import RelayCore
+import RelaySQLite
+import Testing
+
+@testable import RelayServer
+
+@Suite("Schemes, identifiers, sealing")
+struct RelayCoreTests {
+    @Test("Only RFC 3986 schemes that cannot be web, script or local content are accepted", arguments: [
+        ("d3", true), ("myapp", true), ("com.example.app", true), ("My+App-2", true), ("http", false),
+        ("HTTPS", false), ("javascript", false), ("data", false), ("file", false), ("blob", false), ("about", false),
+        ("vbscript", false), ("2app", false), ("", false), ("my app", false), ("app/..", false), ("app%2F", false),
+        ("ap\r\np", false), (String(repeating: "a", count: 65), false), ("привет", false),
+    ])
+    func schemes(name: String, accepted: Bool) {
+        #expect(((try? SchemeValidator.validate(name)) != nil) == accepted)
+    }
+
+    @Test("--app parses NAME=MODE and explains mistakes")
+    func appArguments() throws {
+        let app = try AppRegistration(argument: "MyApp=redirect")
+        #expect(app.name == "myapp")
+        #expect(app.mode == .redirect)
+        #expect(throws: AppArgumentError.self) { try AppRegistration(argument: "myapp") }
+        #expect(throws: AppArgumentError.self) { try AppRegistration(argument: "https=poll") }
+        #expect(AppRegistry([]).all.map(\.name) == ["d3"])
+    }
+
+    @Test("User codes come from the unambiguous alphabet and normalise case and separators")
+    func userCodes() {
+        for _ in 0..<200 {
+            let code = Identifiers.userCode()
+            #expect(code.wholeMatch(of: /[BCDFGHJKLMNPQRSTVWXZ]{4}-[BCDFGHJKLMNPQRSTVWXZ]{4}/) != nil)
+        }
+        #expect(Identifiers.normalizeUserCode("wdjb-mjht") == "WDJBMJHT")
+        #expect(Identifiers.normalizeUserCode(" WDJB MJHT ") == "WDJBMJHT")
+        #expect(Identifiers.normalizeUserCode("WDJB-MJH0") == nil)
+        #expect(Identifiers.normalizeUserCode("WDJB-MJHTX") == nil)
+        #expect(Identifiers.normalizeUserCode("ＷＤＪＢ-ＭＪＨＴ") == nil)
+        #expect(Identifiers.deviceCode() != Identifiers.deviceCode())
+        #expect(Base64URL.decode(Identifiers.deviceCode())?.count == 32)
+    }
+
+    @Test("Secret comparison is exact")
+    func constantTime() {
+        #expect(Identifiers.constantTimeEquals("abc", "abc"))
+        #expect(!Identifiers.constantTimeEquals("abc", "abd"))
+        #expect(!Identifiers.constantTimeEquals("abc", "abcd"))
+    }
+
+    @Test("A sealed token opens only with its device code and the relay's key")
+    func sealing() throws {
+        let key = RelayKey.generate()
+        let deviceCode = Identifiers.deviceCode()
+        let sealer = TokenSealer(relayKey: key)
+        let sealed = try sealer.seal(
+            Data("token".utf8), loginPublicKey: TokenSealer.loginPublicKey(deviceCode: deviceCode), loginID: "L1")
+        #expect(try sealer.open(sealed, deviceCode: deviceCode, loginID: "L1") == Data("token".utf8))
+        #expect(throws: TokenSealer.OpenError.cannotOpen) { try sealer.open(sealed, deviceCode: "other", loginID: "L1") }
+        #expect(throws: TokenSealer.OpenError.cannotOpen) { try sealer.open(sealed, deviceCode: deviceCode, loginID: "L2") }
+        #expect(throws: TokenSealer.OpenError.cannotOpen) {
+            try TokenSealer(relayKey: RelayKey.generate()).open(sealed, deviceCode: deviceCode, loginID: "L1")
+        }
+        var tampered = sealed
+        tampered.box[tampered.box.count - 1] ^= 1
+        #expect(throws: TokenSealer.OpenError.cannotOpen) { try sealer.open(tampered, deviceCode: deviceCode, loginID: "L1") }
+    }
+
+    @Test("Key files are written 0600, never overwritten, and refused when readable by others")
+    func keyFiles() throws {
+        let path = FileManager.default.temporaryDirectory.appending(path: "key-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let written = try RelayKey.write(to: path)
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        #expect(try RelayKey.read(from: path) == written)
+        #expect(throws: RelayKey.Error.self) { try RelayKey.write(to: path) }
+        chmod(path, 0o644)
+        #expect(throws: RelayKey.Error.tooOpen(path: path, mode: 0o644)) { try RelayKey.read(from: path) }
+        #expect(throws: RelayKey.Error.missing(path: path + ".none")) { try RelayKey.read(from: path + ".none") }
+    }
+
+    @Test("X-Forwarded-For is believed only from trusted proxies")
+    func trustedProxies() {
+        let middleware = ClientAddressMiddleware(trusted: ["127.0.0.1", "10.0.0.0/8", "fd00::/8"].compactMap(IPRange.init))
+        #expect(middleware.resolve(peer: "127.0.0.1", forwarded: ["203.0.113.7"]) == "203.0.113.7")
+        #expect(middleware.resolve(peer: "127.0.0.1", forwarded: ["198.51.100.1, 203.0.113.7, 10.1.2.3"]) == "203.0.113.7")
+        #expect(middleware.resolve(peer: "192.0.2.9", forwarded: ["203.0.113.7"]) == "192.0.2.9")
+        #expect(middleware.resolve(peer: "127.0.0.1", forwarded: ["not-an-ip"]) == "127.0.0.1")
+        #expect(middleware.resolve(peer: "fd00::1", forwarded: ["2001:db8::5"]) == "2001:db8::5")
+        #expect(middleware.resolve(peer: "127.0.0.1", forwarded: []) == "127.0.0.1")
+        #expect(IPRange("10.0.0.0/33") == nil)
+        #expect(IPRange("::ffff:10.1.1.1").map { _ in true } == true)
+        #expect(IPRange("10.0.0.0/8")?.contains("::ffff:10.9.9.9") == true)
+    }
+
+    @Test("The rate limiter allows the burst and then refuses")
+    func rateLimiter() async {
+        let limiter = RateLimiter(name: "test", burst: 3, perMinute: 1)
+        var allowed = 0
+        for _ in 0..<10 where await limiter.allow("a") { allowed += 1 }
+        #expect(allowed == 3)
+        #expect(await limiter.allow("b"))
+    }
+}
+
+@Suite("SQLite store")
+struct SQLiteStoreTests {
+    private func makeLogin(now: Date, deviceCode: String = Identifiers.deviceCode()) -> Login {
+        Login(
+            id: Identifiers.loginID(), app: "d3", scopes: ["openid"], deviceCodeHash: Identifiers.hash(deviceCode),
+            userCodeHash: Identifiers.hash(Identifiers.userCode()),
+            sealingPublicKey: TokenSealer.loginPublicKey(deviceCode: deviceCode), createdAt: now,
+            expiresAt: now.addingTimeInterval(600), interval: 5)
+    }
+
+    @Test("Concurrent collects of one approved login succeed exactly once, also after reopening the file")
+    func atomicCollect() async throws {
+        let path = FileManager.default.temporaryDirectory.appending(path: "store-\(UUID().uuidString).sqlite").path
+        let now = Date()
+        let login = makeLogin(now: now)
+        do {
+            let store = try SQLiteLoginStore(path: path)
+            try await store.migrate()
+            try await store.insert(login)
+            #expect(try await store.beginAuthorization(loginID: login.id, stateHash: "s", now: now))
+            #expect(try await store.consumeState(stateHash: "s", now: now)?.id == login.id)
+            #expect(try await store.consumeState(stateHash: "s", now: now) == nil)
+            let sealed = TokenSealer.Sealed(ephemeralPublicKey: Data([1]), box: Data([2]))
+            #expect(try await store.approve(loginID: login.id, sealed: sealed, battleTag: "A#1", accountID: 1, now: now))
+        }
+        let reopened = try SQLiteLoginStore(path: path)
+        try await reopened.migrate()
+        #expect(try await reopened.openLogins(now: now).map(\.status) == [.approved])
+        let results = try await withThrowingTaskGroup(of: Bool.self) { group in
+            for _ in 0..<8 { group.addTask { try await reopened.collect(deviceCodeHash: login.deviceCodeHash, now: now) != nil } }
+            return try await group.reduce(into: [Bool]()) { $0.append($1) }
+        }
+        #expect(results.filter { $0 }.count == 1)
+        let after = try #require(try await reopened.login(deviceCodeHash: login.deviceCodeHash))
+        #expect(after.status == .collected)
+        #expect(after.sealedToken == nil)
+        #expect(try await reopened.purge(before: now.addingTimeInterval(7200)) == 1)
+    }
+}
