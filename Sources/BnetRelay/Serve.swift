@@ -43,7 +43,7 @@ struct Serve: AsyncParsableCommand {
         for line in config.summary { logger.info("config", metadata: ["setting": "\(line)"]) }
         let app = relay.application()
         let group = ServiceGroup(
-            configuration: .init(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+            configuration: .init(services: [app, LongPollReleaser(index: relay.service.index)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         try await group.run()
         await relay.shutdown()
     }

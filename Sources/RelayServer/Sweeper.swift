@@ -19,8 +19,25 @@ struct Sweeper: Service {
             do {
                 try await cancelWhenGracefulShutdown { try await Task.sleep(for: every) }
             } catch {
-                return
+                break
             }
         }
+    }
+}
+
+/// Answers every held long-poll when graceful shutdown begins, so that the server's in-flight requests finish
+/// at once instead of after their wait. Run it after the application in the same service group: services are
+/// shut down in reverse order, so it acts before the server waits for its requests.
+public struct LongPollReleaser: Service {
+    let index: PollIndex
+
+    /// Releases the polls held in `index`.
+    public init(index: PollIndex) {
+        self.index = index
+    }
+
+    public func run() async throws {
+        try? await gracefulShutdown()
+        await index.releaseAll()
     }
 }

@@ -105,6 +105,11 @@ public actor PollIndex {
         return expired.count
     }
 
+    /// Answers every held long-poll now (at shutdown, so that in-flight requests finish promptly).
+    public func releaseAll() {
+        for key in Array(waiters.keys) { wake(key) }
+    }
+
     /// The device code hashes of logins the index believes open.
     public func openHashes() -> [String] {
         entries.filter { $0.value.status.isOpen }.map(\.key)
