@@ -38,8 +38,8 @@ public struct HeroRenderer: Sendable {
         var lines = [style.bold("Skills")]
         let active = skills.active.filter { !$0.skill.name.isEmpty }
         lines += active.isEmpty ? ["  Active   none"] : active.enumerated().map { index, entry in
-            (index == 0 ? "  Active   " : "           ") + entry.skill.name
-                + (entry.rune.map { $0.name.isEmpty ? "" : " (\($0.name))" } ?? "")
+            let rune = entry.rune?.name.trimmingCharacters(in: .whitespaces) ?? ""
+            return (index == 0 ? "  Active   " : "           ") + entry.skill.name + (rune.isEmpty ? "" : " (\(rune))")
         }
         let passive = skills.passive.map(\.skill.name).filter { !$0.isEmpty }
         lines += passive.isEmpty ? ["  Passive  none"] : passive.enumerated().map { index, name in

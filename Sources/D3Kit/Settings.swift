@@ -34,6 +34,11 @@ public struct ConfigFile: Codable, Sendable, Hashable {
 public struct SettingsError: Error, CustomStringConvertible, Equatable {
     /// A message a person can act on.
     public var description: String
+
+    /// Creates an error.
+    public init(description: String) {
+        self.description = description
+    }
 }
 
 /// The relay, region and locale in force: flags win over the environment (`D3_RELAY_URL`, `D3_REGION`,
@@ -48,6 +53,13 @@ public struct Settings: Sendable, Hashable {
     public var region: Region
     /// The locale; nil means the region's default.
     public var locale: BattleNetLocale?
+
+    /// Spells out the settings.
+    public init(relay: URL, region: Region, locale: BattleNetLocale? = nil) {
+        self.relay = relay
+        self.region = region
+        self.locale = locale
+    }
 
     /// Resolves the settings from their three sources.
     public static func resolve(
