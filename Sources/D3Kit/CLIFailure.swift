@@ -86,6 +86,13 @@ public struct CLIFailure: Error, Sendable, Equatable, CustomStringConvertible {
             guard let relay else { return CLIFailure(.unreachable, error.description) }
             return CLIFailure(.unreachable, "The relay at \(relay.absoluteString) did not answer in time. "
                 + "Check the network and that the relay is running.")
+        case .serverError(let status) where relay != nil:
+            return CLIFailure(.failure, "The relay at \(relay!.absoluteString) failed (HTTP \(status)): "
+                + "try again later, or tell its operator.")
+        case .unexpectedStatus, .malformedResponse, .responseTooLarge:
+            guard let relay else { fallthrough }
+            return CLIFailure(.failure, "The relay at \(relay.absoluteString) is misconfigured or is not a d3 "
+                + "relay: " + error.description)
         default:
             return CLIFailure(.failure, error.description)
         }
@@ -101,9 +108,10 @@ public struct CLIFailure: Error, Sendable, Equatable, CustomStringConvertible {
                 "The sign-in code expired before it was approved. Run `d3 login` again and approve it sooner.")
         case .invalidGrant:
             return CLIFailure(.loginRefused, error.description + " Run `d3 login` again.")
-        case .invalidClient:
-            return CLIFailure(.failure, "The relay\(at) does not accept this client id: check --client-id, "
-                + "or ask the relay's operator to register it. (\(error.description))")
+        case .invalidClient(let oauth):
+            return CLIFailure(.failure, "The relay\(at) rejected the client id (\(oauth.error)"
+                + (oauth.errorDescription.map { ": \($0)" } ?? "")
+                + "): check --client-id, or ask the relay's operator to register it.")
         case .oauth, .unsupported:
             return CLIFailure(.failure, "The relay\(at) is misconfigured or is not a d3 relay: "
                 + error.description)

@@ -101,7 +101,7 @@ struct ProfileCommandTests {
                     environment: sandbox.environment(emulator.clientEnvironment))
                 #expect(result.status == 0, "\(result.stderr)")
                 #expect(result.stdout.hasPrefix("전사#3100\n"))
-                try expectGolden(result.stdout, "profile-전사-3100.txt")
+                try expectGolden(result.stdout, "profile-jeonsa-3100.txt")
             }
         }
     }

@@ -53,7 +53,7 @@ public struct DeviceFlowClient: Sendable {
         let receivedAt = now()
         guard response.status == 200 else {
             if let error = oauthError(in: response) { throw DeviceFlowError.classify(error) }
-            if response.status == 404 || response.status == 405 {
+            if [404, 405, 501].contains(response.status) {
                 throw DeviceFlowError.unsupported(
                     "\(endpoints.deviceAuthorizationURL.absoluteString) answered HTTP \(response.status)")
             }
@@ -134,7 +134,7 @@ public struct DeviceFlowClient: Sendable {
         try Task.checkCancellation()
     }
 
-    func post(_ url: URL, form: [(String, String)], timeout: Duration) async throws -> HTTPResponse {
+    private func post(_ url: URL, form: [(String, String)], timeout: Duration) async throws -> HTTPResponse {
         let request = HTTPRequest(
             method: "POST", url: url,
             headers: [("Content-Type", "application/x-www-form-urlencoded"), ("Accept", "application/json")],
