@@ -56,7 +56,10 @@ struct D3: AsyncParsableCommand {
         default:
             exitForParsing(error)
         }
-        let failure = CLIFailure.from(error)
+        var failure = CLIFailure.from(error)
+        if task.isCancelled, failure.status != .interrupted {
+            failure = CLIFailure(.interrupted, "Interrupted.")
+        }
         Terminal.printError("d3: " + failure.message)
         Foundation.exit(failure.status.rawValue)
     }

@@ -1,7 +1,9 @@
 import Foundation
 
 /// A pending device authorization (RFC 8628 section 3.2): the codes to show the person and to poll with.
-public struct DeviceAuthorization: Sendable, Hashable {
+///
+/// `description` never shows the device code.
+public struct DeviceAuthorization: Sendable, Hashable, CustomStringConvertible {
     /// The client the authorization was started for; sent again with every poll.
     public var clientID: String
     /// The secret code the device polls with. Never show it to the person.
@@ -29,6 +31,11 @@ public struct DeviceAuthorization: Sendable, Hashable {
         self.verificationURIComplete = verificationURIComplete
         self.expiresAt = expiresAt
         self.interval = interval
+    }
+
+    public var description: String {
+        "DeviceAuthorization(clientID: \(clientID), userCode: \(userCode), verificationURI: \(verificationURI), "
+            + "expiresAt: \(expiresAt), interval: \(interval), deviceCode: <redacted>)"
     }
 }
 
