@@ -92,11 +92,18 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // The `d3` CLI's logic without the command line: credential store, settings, renderers, exit codes.
+        .target(
+            name: "D3Kit",
+            dependencies: ["BattleNet"],
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "D3CLI",
             dependencies: [
                 "BattleNet",
                 "BattleNetHTTPClient",
+                "D3Kit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -112,6 +119,13 @@ let package = Package(
                 "BattleNet", "BattleNetHTTPClient", "BattleNetEmulator", "RelayCore", "RelaySQLite", "RelayServer",
                 .product(name: "Logging", package: "swift-log"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        // Renderers and the credential store as units; the `d3` binary as a subprocess against an emulator.
+        .testTarget(
+            name: "D3CLITests",
+            dependencies: ["BattleNet", "BattleNetHTTPClient", "BattleNetEmulator", "D3Kit"],
+            resources: [.copy("Golden")],
             swiftSettings: swiftSettings
         ),
     ]

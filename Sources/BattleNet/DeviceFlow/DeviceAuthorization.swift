@@ -1,0 +1,98 @@
+import Foundation
+
+/// A pending device authorization (RFC 8628 section 3.2): the codes to show the person and to poll with.
+///
+/// `description` never shows the device code.
+public struct DeviceAuthorization: Sendable, Hashable, CustomStringConvertible {
+    /// The client the authorization was started for; sent again with every poll.
+    public var clientID: String
+    /// The secret code the device polls with. Never show it to the person.
+    public var deviceCode: String
+    /// The short code the person types on the verification page, such as `WDJB-MJHT`.
+    public var userCode: String
+    /// The page where the person enters the user code.
+    public var verificationURI: URL
+    /// The verification page with the user code filled in, if the server offers one.
+    public var verificationURIComplete: URL?
+    /// When the codes stop working, computed at receipt from `expires_in`.
+    public var expiresAt: Date
+    /// The minimum number of seconds between polls (`interval`, 5 when absent).
+    public var interval: Int
+
+    /// Creates an authorization.
+    public init(
+        clientID: String, deviceCode: String, userCode: String, verificationURI: URL,
+        verificationURIComplete: URL? = nil, expiresAt: Date, interval: Int = 5
+    ) {
+        self.clientID = clientID
+        self.deviceCode = deviceCode
+        self.userCode = userCode
+        self.verificationURI = verificationURI
+        self.verificationURIComplete = verificationURIComplete
+        self.expiresAt = expiresAt
+        self.interval = interval
+    }
+
+    public var description: String {
+        "DeviceAuthorization(clientID: \(clientID), userCode: \(userCode), verificationURI: \(verificationURI), "
+            + "expiresAt: \(expiresAt), interval: \(interval), deviceCode: <redacted>)"
+    }
+}
+
+/// What a successful device flow yields: the token and, when the server says, the Battle.net region.
+public struct DeviceFlowToken: Sendable, Hashable {
+    /// The access token, with ``AccessToken/battleTag`` and ``AccessToken/accountID`` when sent.
+    public var token: AccessToken
+    /// The region the token belongs to (`region`), such as `eu`, if the server sent one.
+    public var region: String?
+
+    /// Creates a result.
+    public init(token: AccessToken, region: String? = nil) {
+        self.token = token
+        self.region = region
+    }
+}
+
+/// The device authorization response body (RFC 8628 section 3.2).
+struct DeviceAuthorizationResponse: Decodable {
+    var deviceCode: String
+    var userCode: String
+    var verificationURI: String
+    var verificationURIComplete: String?
+    var expiresIn: Double
+    var interval: Int?
+
+    enum CodingKeys: String, CodingKey {
+        case deviceCode = "device_code", userCode = "user_code", verificationURI = "verification_uri"
+        case verificationURIComplete = "verification_uri_complete", expiresIn = "expires_in", interval
+    }
+}
+
+/// The token endpoint's body for the device grant: success fields and error fields in one shape.
+struct DeviceTokenResponse: Decodable {
+    var accessToken: String?
+    var tokenType: String?
+    var expiresIn: Double?
+    var scope: String?
+    var battletag: String?
+    var accountID: Int?
+    var region: String?
+    var error: String?
+    var errorDescription: String?
+    var interval: Int?
+
+    enum CodingKeys: String, CodingKey {
+        case accessToken = "access_token", tokenType = "token_type", expiresIn = "expires_in", scope, battletag
+        case accountID = "account_id", region, error, errorDescription = "error_description", interval
+    }
+
+    func token(receivedAt now: Date) -> DeviceFlowToken? {
+        guard let accessToken else { return nil }
+        let token = AccessToken(
+            value: accessToken, tokenType: tokenType ?? "bearer",
+            expiresAt: now.addingTimeInterval(expiresIn ?? 86_399),
+            scopes: scope.map { $0.split(separator: " ").map(String.init) } ?? [],
+            accountID: accountID, battleTag: battletag.flatMap { try? BattleTag(parsing: $0) })
+        return DeviceFlowToken(token: token, region: region)
+    }
+}

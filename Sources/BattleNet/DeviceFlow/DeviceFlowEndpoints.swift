@@ -1,0 +1,38 @@
+import Foundation
+
+/// Where a device-flow server takes requests, as its RFC 8414 metadata says.
+public struct DeviceFlowEndpoints: Sendable, Hashable {
+    /// The device authorization endpoint (`device_authorization_endpoint`).
+    public var deviceAuthorizationURL: URL
+    /// The token endpoint (`token_endpoint`).
+    public var tokenURL: URL
+    /// The longest hold the server grants a poll with `wait=<seconds>` (`long_poll_wait_max`), nil when it
+    /// does not offer long-polling.
+    public var longPollWaitMax: Int?
+
+    /// Spells out the endpoints.
+    public init(deviceAuthorizationURL: URL, tokenURL: URL, longPollWaitMax: Int? = nil) {
+        self.deviceAuthorizationURL = deviceAuthorizationURL
+        self.tokenURL = tokenURL
+        self.longPollWaitMax = longPollWaitMax
+    }
+
+    /// The conventional layout under a base URL: `/oauth/device/code` and `/oauth/token`, no long-polling.
+    public init(conventionalAt baseURL: URL) {
+        self.init(
+            deviceAuthorizationURL: baseURL.appending(path: "oauth/device/code"),
+            tokenURL: baseURL.appending(path: "oauth/token"))
+    }
+}
+
+/// The fields of RFC 8414 authorization server metadata the device flow needs.
+struct AuthorizationServerMetadata: Decodable {
+    var deviceAuthorizationEndpoint: String?
+    var tokenEndpoint: String?
+    var longPollWaitMax: Int?
+
+    enum CodingKeys: String, CodingKey {
+        case deviceAuthorizationEndpoint = "device_authorization_endpoint", tokenEndpoint = "token_endpoint"
+        case longPollWaitMax = "long_poll_wait_max"
+    }
+}

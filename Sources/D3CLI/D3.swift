@@ -1,0 +1,119 @@
+import ArgumentParser
+import BattleNet
+import D3Kit
+import Dispatch
+import Foundation
+
+/// `d3`: sign in to Battle.net through a relay and look at Diablo III profiles and heroes.
+@main
+struct D3: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "d3",
+        abstract: "Sign in to Battle.net through a relay and look at Diablo III profiles and heroes.",
+        discussion: """
+            Settings come from flags, then the environment (D3_RELAY_URL, D3_REGION, D3_LOCALE), then \
+            $XDG_CONFIG_HOME/d3/config.json ({"relay": ..., "region": ..., "locale": ...}). Credentials are kept \
+            per region in $XDG_CONFIG_HOME/d3/credentials-<region>.json (default ~/.config/d3). Without a \
+            sign-in, profile and hero use client credentials from BNET_CLIENT_ID and BNET_CLIENT_SECRET.
+
+            Example:
+              d3 login --region eu
+              d3 profile FaYe#2543 --region eu
+
+            Exit codes:
+              0    success
+              1    general failure (including a misconfigured relay)
+              2    usage error
+              3    not signed in, or the token expired or was rejected
+              4    profile or hero not found
+              5    network error: the relay or Battle.net could not be reached
+              6    sign-in declined or its code expired
+              130  interrupted (Ctrl-C)
+            """,
+        subcommands: [
+            LoginCommand.self, LogoutCommand.self, WhoamiCommand.self, TokenCommand.self, ProfileCommand.self,
+            HeroCommand.self,
+        ])
+
+    /// Parses, runs the command in a task that Ctrl-C cancels, and maps failures to one line and an exit code.
+    static func main() async {
+        let command: any ParsableCommand
+        do {
+            command = try parseAsRoot()
+        } catch {
+            exitForParsing(error)
+        }
+        let parsed = ParsedCommand(command: command)
+        let task = Task.detached { try await parsed.run() }
+        let interrupts = Interrupts { task.cancel() }
+        let result = await task.result
+        interrupts.stop()
+        guard case .failure(let error) = result else { Foundation.exit(ExitStatus.ok.rawValue) }
+        switch error {
+        case is CLIFailure, is CancellationError, is BattleNetError, is DeviceFlowError, is SettingsError,
+             is CredentialStore.Failure:
+            break
+        default:
+            exitForParsing(error)
+        }
+        var failure = CLIFailure.from(error)
+        if task.isCancelled, failure.status != .interrupted {
+            failure = CLIFailure(.interrupted, "Interrupted.")
+        }
+        Terminal.printError("d3: " + failure.message)
+        Foundation.exit(failure.status.rawValue)
+    }
+
+    /// Usage errors exit 2, not ArgumentParser's 64; help and version exit as ArgumentParser decides.
+    private static func exitForParsing(_ error: any Error) -> Never {
+        guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
+        Terminal.printError(fullMessage(for: error))
+        Foundation.exit(ExitStatus.usage.rawValue)
+    }
+}
+
+/// A parsed command handed to the task that runs it; only that task touches it.
+struct ParsedCommand: @unchecked Sendable {
+    let command: any ParsableCommand
+
+    func run() async throws {
+        var command = command
+        if var asyncCommand = command as? any AsyncParsableCommand {
+            try await asyncCommand.run()
+        } else {
+            try command.run()
+        }
+    }
+}
+
+/// Turns the first Ctrl-C into a cancellation; a second one exits at once.
+final class Interrupts: @unchecked Sendable {
+    private let source: any DispatchSourceSignal
+
+    init(onInterrupt: @escaping @Sendable () -> Void) {
+        signal(SIGINT, SIG_IGN)
+        source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        let count = Counter()
+        source.setEventHandler {
+            if count.increment() > 1 { Foundation.exit(ExitStatus.interrupted.rawValue) }
+            onInterrupt()
+        }
+        source.resume()
+    }
+
+    func stop() {
+        source.cancel()
+    }
+
+    private final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = 0
+
+        func increment() -> Int {
+            lock.withLock {
+                value += 1
+                return value
+            }
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import ArgumentParser
+import BattleNet
+import D3Kit
+import Foundation
+
+/// `--region`, validated while parsing.
+struct RegionOption: ParsableArguments {
+    @Option(help: "Battle.net region: us, eu, kr, tw or cn (default: D3_REGION, config.json, else us).")
+    var region: String?
+
+    func validate() throws {
+        if let region, Region(name: region) == nil {
+            throw ValidationError("\"\(region)\" is not a region; use one of "
+                + Region.allCases.map(\.rawValue).joined(separator: ", ") + ".")
+        }
+    }
+}
+
+/// `--relay`.
+struct RelayOption: ParsableArguments {
+    @Option(help: "The relay's URL (default: D3_RELAY_URL, config.json, else http://127.0.0.1:8080).")
+    var relay: String?
+}
+
+/// `--locale`, `--api-url` and `--oauth-url`: where API calls go and in which language.
+struct APIOptions: ParsableArguments {
+    @Option(help: "Locale of names, such as en_GB (default: D3_LOCALE, config.json, else the region's).")
+    var locale: String?
+
+    @Option(help: "Send API calls to this host instead of the region's (an emulator, a test server).")
+    var apiURL: String?
+
+    @Option(help: "Get client-credentials tokens from this OAuth host instead of the region's.")
+    var oauthURL: String?
+
+    func validate() throws {
+        for (name, value) in [("--api-url", apiURL), ("--oauth-url", oauthURL)] {
+            if let value, URL(string: value)?.host == nil {
+                throw ValidationError("\(name): \"\(value)\" is not an http(s) URL.")
+            }
+        }
+    }
+}
+
+/// What every command reads: the settings in force and the credential store.
+struct Context {
+    let settings: Settings
+    let store: CredentialStore
+    let environment: [String: String]
+
+    init(region: String? = nil, relay: String? = nil, locale: String? = nil) throws {
+        environment = Terminal.environment
+        let directory = ConfigDirectory.url(environment: environment)
+        settings = try Settings.resolve(
+            relay: relay, region: region, locale: locale, environment: environment,
+            file: ConfigFile.load(from: directory))
+        store = CredentialStore(directory: directory)
+    }
+
+    /// The region's stored credential if it is still valid; otherwise the "run `d3 login`" failure.
+    func validCredential() throws -> StoredCredential {
+        guard let credential = try store.load(region: settings.region) else {
+            throw CLIFailure.notSignedIn(settings.region)
+        }
+        guard !credential.token.isExpired(leeway: .zero) else { throw CLIFailure.expired(settings.region) }
+        return credential
+    }
+}

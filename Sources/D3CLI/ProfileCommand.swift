@@ -1,0 +1,42 @@
+import ArgumentParser
+import BattleNet
+import D3Kit
+
+/// `d3 profile`: an account's paragon levels, kills, time played and heroes.
+struct ProfileCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "profile",
+        abstract: "Show a Diablo III account profile: paragon, kills, time played per class, heroes.",
+        discussion: """
+            Without a BattleTag, shows the signed-in player's own profile. BattleTags are case-sensitive.
+
+            Examples:
+              d3 profile
+              d3 profile FaYe#2543 --region eu
+              d3 profile 'FaYe#2543' --json | jq '.heroes[].name'
+            """)
+
+    @Argument(help: "The account, such as Name#1234 (default: the signed-in player).", transform: parseBattleTag)
+    var battleTag: BattleTag?
+
+    @Flag(help: "Print the profile as JSON (sorted keys) instead of text.")
+    var json = false
+
+    @OptionGroup var region: RegionOption
+    @OptionGroup var api: APIOptions
+
+    func run() async throws {
+        let context = try Context(region: region.region, locale: api.locale)
+        let access = try APIAccess(context: context, options: api)
+        guard let tag = battleTag ?? access.credential?.token.battleTag else {
+            throw CLIFailure(.usage, "No BattleTag given, and the sign-in for region \(context.settings.region) "
+                + "does not name one: give one, as in `d3 profile Name#1234`.")
+        }
+        let profile = try await access.client.profile(tag)
+        if json {
+            Terminal.write(try stableJSON(profile))
+        } else {
+            Terminal.write(ProfileRenderer(style: Terminal.outputStyle).render(profile, requested: tag))
+        }
+    }
+}

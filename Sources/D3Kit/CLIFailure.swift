@@ -1,0 +1,120 @@
+import BattleNet
+import Foundation
+
+/// The exit codes of `d3`, as its help documents them.
+public enum ExitStatus: Int32, Sendable, CaseIterable {
+    /// Success.
+    case ok = 0
+    /// Any other failure.
+    case failure = 1
+    /// The command line was wrong (ArgumentParser's usage errors, bad settings).
+    case usage = 2
+    /// Not signed in for the region, or the token expired or was rejected.
+    case notSignedIn = 3
+    /// The profile or hero does not exist.
+    case notFound = 4
+    /// The network, the relay or Battle.net could not be reached in time.
+    case unreachable = 5
+    /// The login was declined or its code expired.
+    case loginRefused = 6
+    /// Interrupted by Ctrl-C.
+    case interrupted = 130
+}
+
+/// A failure to report in one line and exit with a given status.
+public struct CLIFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The exit status.
+    public var status: ExitStatus
+    /// What happened and what to do, for a person.
+    public var message: String
+
+    /// Creates a failure.
+    public init(_ status: ExitStatus, _ message: String) {
+        self.status = status
+        self.message = message
+    }
+
+    public var description: String { message }
+
+    /// Not signed in for `region`.
+    public static func notSignedIn(_ region: Region) -> CLIFailure {
+        CLIFailure(.notSignedIn, "Not signed in for region \(region): run `\(loginCommand(region))`.")
+    }
+
+    /// The sign-in for `region` has expired.
+    public static func expired(_ region: Region) -> CLIFailure {
+        CLIFailure(.notSignedIn, "The sign-in for region \(region) has expired: run `\(loginCommand(region))`.")
+    }
+
+    private static func loginCommand(_ region: Region) -> String {
+        region == .us ? "d3 login" : "d3 login --region \(region)"
+    }
+
+    /// Maps any error to a status and a message; `relay` names the relay in login messages.
+    public static func from(_ error: any Error, relay: URL? = nil) -> CLIFailure {
+        switch error {
+        case let failure as CLIFailure:
+            return failure
+        case is CancellationError:
+            return CLIFailure(.interrupted, "Interrupted.")
+        case let error as DeviceFlowError:
+            return from(deviceFlow: error, relay: relay)
+        case let error as BattleNetError:
+            return from(battleNet: error, relay: relay)
+        case let error as SettingsError:
+            return CLIFailure(.usage, error.description)
+        case let error as CredentialStore.Failure:
+            return CLIFailure(.failure, "The credential store failed: \(error.description).")
+        case let error as BattleTag.ParseError:
+            return CLIFailure(.usage, error.description)
+        default:
+            return CLIFailure(.failure, "\(error)")
+        }
+    }
+
+    private static func from(battleNet error: BattleNetError, relay: URL?) -> CLIFailure {
+        switch error {
+        case .notFound:
+            return CLIFailure(.notFound, error.description)
+        case .invalidToken:
+            return CLIFailure(.notSignedIn, error.description + " Run `d3 login`.")
+        case .unreachable(let reason):
+            guard let relay else { return CLIFailure(.unreachable, error.description) }
+            return CLIFailure(.unreachable, "Could not reach the relay at \(relay.absoluteString): \(reason). "
+                + "Check --relay, D3_RELAY_URL or config.json, and that the relay is running.")
+        case .timeout:
+            guard let relay else { return CLIFailure(.unreachable, error.description) }
+            return CLIFailure(.unreachable, "The relay at \(relay.absoluteString) did not answer in time. "
+                + "Check the network and that the relay is running.")
+        case .serverError(let status) where relay != nil:
+            return CLIFailure(.failure, "The relay at \(relay!.absoluteString) failed (HTTP \(status)): "
+                + "try again later, or tell its operator.")
+        case .unexpectedStatus, .malformedResponse, .responseTooLarge:
+            guard let relay else { fallthrough }
+            return CLIFailure(.failure, "The relay at \(relay.absoluteString) is misconfigured or is not a d3 "
+                + "relay: " + error.description)
+        default:
+            return CLIFailure(.failure, error.description)
+        }
+    }
+
+    private static func from(deviceFlow error: DeviceFlowError, relay: URL?) -> CLIFailure {
+        let at = relay.map { " at \($0.absoluteString)" } ?? ""
+        switch error {
+        case .accessDenied:
+            return CLIFailure(.loginRefused, "The sign-in was declined. Run `d3 login` again to retry.")
+        case .expired:
+            return CLIFailure(.loginRefused,
+                "The sign-in code expired before it was approved. Run `d3 login` again and approve it sooner.")
+        case .invalidGrant:
+            return CLIFailure(.loginRefused, error.description + " Run `d3 login` again.")
+        case .invalidClient(let oauth):
+            return CLIFailure(.failure, "The relay\(at) rejected the client id (\(oauth.error)"
+                + (oauth.errorDescription.map { ": \($0)" } ?? "")
+                + "): check --client-id, or ask the relay's operator to register it.")
+        case .oauth, .unsupported:
+            return CLIFailure(.failure, "The relay\(at) is misconfigured or is not a d3 relay: "
+                + error.description)
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+/// Number, date and width helpers shared by the renderers; dates are shown in a given time zone (UTC by
+/// default) so that output is the same on every machine.
+public enum Formatting {
+    /// `1234567` as `1,234,567`.
+    public static func grouped(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var out = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { out.append(",") }
+            out.append(digit)
+        }
+        return (value < 0 ? "-" : "") + out
+    }
+
+    /// A number rounded to a whole and grouped, `1234567.8` as `1,234,568`.
+    public static func grouped(_ value: Double) -> String {
+        guard value.isFinite, value.magnitude < 1e18 else { return String(value) }
+        return grouped(Int(value.rounded()))
+    }
+
+    /// A share as a percentage with one decimal, `0.1234` as `12.3%`.
+    public static func percent(_ share: Double) -> String {
+        let tenths = Int((share * 1000).rounded())
+        return "\(tenths / 10).\(tenths % 10)%"
+    }
+
+    /// `2019-12-01`.
+    public static func day(_ date: Date, timeZone: TimeZone = .gmt) -> String {
+        let c = calendar(timeZone).dateComponents([.year, .month, .day], from: date)
+        return "\(pad(c.year ?? 0, 4))-\(pad(c.month ?? 0, 2))-\(pad(c.day ?? 0, 2))"
+    }
+
+    /// `2019-12-01 23:04 UTC`.
+    public static func minute(_ date: Date, timeZone: TimeZone = .gmt) -> String {
+        let c = calendar(timeZone).dateComponents([.hour, .minute], from: date)
+        let zone = timeZone == .gmt ? "UTC" : (timeZone.abbreviation(for: date) ?? timeZone.identifier)
+        return "\(day(date, timeZone: timeZone)) \(pad(c.hour ?? 0, 2)):\(pad(c.minute ?? 0, 2)) \(zone)"
+    }
+
+    /// The columns a string takes in a terminal: East Asian wide characters take two, marks none.
+    public static func width(_ text: String) -> Int {
+        text.unicodeScalars.reduce(0) { total, scalar in
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .enclosingMark, .format: return total
+            default: return total + (isWide(scalar.value) ? 2 : 1)
+            }
+        }
+    }
+
+    /// `text` padded with spaces to `columns` terminal columns.
+    public static func padded(_ text: String, to columns: Int, alignRight: Bool = false) -> String {
+        let fill = String(repeating: " ", count: max(0, columns - width(text)))
+        return alignRight ? fill + text : text + fill
+    }
+
+    private static func isWide(_ v: UInt32) -> Bool {
+        (0x1100...0x115F).contains(v) || (0x2E80...0xA4CF).contains(v) || (0xAC00...0xD7A3).contains(v)
+            || (0xF900...0xFAFF).contains(v) || (0xFE30...0xFE4F).contains(v) || (0xFF00...0xFF60).contains(v)
+            || (0xFFE0...0xFFE6).contains(v) || (0x1F300...0x1FAFF).contains(v) || (0x20000...0x3FFFD).contains(v)
+    }
+
+    private static func calendar(_ timeZone: TimeZone) -> Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        return calendar
+    }
+
+    private static func pad(_ value: Int, _ width: Int) -> String {
+        let text = String(value)
+        return String(repeating: "0", count: max(0, width - text.count)) + text
+    }
+}

@@ -1,0 +1,118 @@
+import BattleNet
+import Foundation
+
+/// Renders one hero as text: who it is, skills, main stats and equipped items by slot.
+public struct HeroRenderer: Sendable {
+    /// Colours, or none.
+    public var style: TextStyle
+    /// The time zone of dates.
+    public var timeZone: TimeZone
+
+    /// Creates a renderer; plain text and UTC dates by default.
+    public init(style: TextStyle = .plain, timeZone: TimeZone = .gmt) {
+        self.style = style
+        self.timeZone = timeZone
+    }
+
+    /// The whole hero, ending with a newline.
+    public func render(_ hero: D3Hero, of battleTag: BattleTag) -> String {
+        var flags = [hero.seasonal ? "seasonal" : "non-seasonal", hero.hardcore ? "hardcore" : "softcore"]
+        if !hero.alive { flags.append(style.red("dead")) }
+        var lines = [
+            style.bold(style.cyan(hero.name)) + " - \(hero.heroClass.displayName), level \(hero.level), "
+                + "paragon \(hero.paragonLevel) (\(flags.joined(separator: ", ")))",
+            "  " + Formatting.padded("Account", to: 14) + battleTag.description + ", hero \(hero.id)",
+            "  " + Formatting.padded("Elite kills", to: 14) + Formatting.grouped(hero.eliteKills),
+            "  " + Formatting.padded("Greater rift", to: 14) + "\(hero.highestSoloRiftCompleted) (solo)",
+        ]
+        if let updated = hero.lastUpdated {
+            lines.append("  " + Formatting.padded("Last updated", to: 14) + Formatting.minute(updated, timeZone: timeZone))
+        }
+        lines += [""] + skills(hero.skills)
+        lines += [""] + stats(hero)
+        lines += [""] + items(hero)
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    func skills(_ skills: D3HeroSkills) -> [String] {
+        var lines = [style.bold("Skills")]
+        let active = skills.active.filter { !$0.skill.name.isEmpty }
+        lines += active.isEmpty ? ["  Active   none"] : active.enumerated().map { index, entry in
+            let rune = entry.rune?.name.trimmingCharacters(in: .whitespaces) ?? ""
+            return (index == 0 ? "  Active   " : "           ") + entry.skill.name + (rune.isEmpty ? "" : " (\(rune))")
+        }
+        let passive = skills.passive.map(\.skill.name).filter { !$0.isEmpty }
+        lines += passive.isEmpty ? ["  Passive  none"] : passive.enumerated().map { index, name in
+            (index == 0 ? "  Passive  " : "           ") + name
+        }
+        return lines
+    }
+
+    func stats(_ hero: D3Hero) -> [String] {
+        let (primaryName, primary) = primaryStat(hero)
+        let rows: [(String, String)] = [
+            ("Life", Formatting.grouped(hero.stats.life)),
+            ("Damage", Formatting.grouped(hero.stats.damage)),
+            ("Toughness", Formatting.grouped(hero.stats.toughness)),
+            ("Healing", Formatting.grouped(hero.stats.healing)),
+            (primaryName, Formatting.grouped(primary)),
+        ]
+        let width = rows.map { $0.1.count }.max() ?? 0
+        return [style.bold("Stats")] + rows.map {
+            "  " + Formatting.padded($0.0, to: 14) + Formatting.padded($0.1, to: width, alignRight: true)
+        }
+    }
+
+    func items(_ hero: D3Hero) -> [String] {
+        let known = D3ItemSlot.allCases.map(\.rawValue)
+        let slots = known.filter { hero.items[$0] != nil } + hero.items.keys.filter { !known.contains($0) }.sorted()
+        var lines = [style.bold("Items")]
+        if slots.isEmpty { lines.append("  none equipped") }
+        for slot in slots {
+            guard let item = hero.items[slot] else { continue }
+            lines.append("  " + Formatting.padded(Self.slotName(slot), to: 14) + describe(item))
+        }
+        if !hero.legendaryPowers.isEmpty {
+            lines += ["", style.bold("Kanai's Cube")] + hero.legendaryPowers.map { "  " + describe($0) }
+        }
+        return lines
+    }
+
+    private func describe(_ item: D3ItemSummary) -> String {
+        style.itemColor(item.name, item.displayColor) + (Self.quality(item.displayColor).map { " (\($0))" } ?? "")
+    }
+
+    /// The stat a class's damage scales with, and its value.
+    func primaryStat(_ hero: D3Hero) -> (String, Double) {
+        switch hero.heroClass {
+        case .barbarian, .crusader: ("Strength", hero.stats.strength)
+        case .demonHunter, .monk: ("Dexterity", hero.stats.dexterity)
+        case .necromancer, .witchDoctor, .wizard: ("Intelligence", hero.stats.intelligence)
+        case .unknown:
+            [("Strength", hero.stats.strength), ("Dexterity", hero.stats.dexterity),
+             ("Intelligence", hero.stats.intelligence)].max { $0.1 < $1.1 }!
+        }
+    }
+
+    static func quality(_ displayColor: String?) -> String? {
+        switch displayColor {
+        case "orange": "legendary"
+        case "green": "set"
+        case "yellow": "rare"
+        case "blue": "magic"
+        case "white", "gray", "grey": "normal"
+        default: nil
+        }
+    }
+
+    /// `leftFinger` as `Left finger`.
+    static func slotName(_ slot: String) -> String {
+        var words: [String] = []
+        for character in slot {
+            if character.isUppercase || words.isEmpty { words.append("") }
+            words[words.count - 1].append(character)
+        }
+        let sentence = words.map { $0.lowercased() }.joined(separator: " ")
+        return sentence.prefix(1).uppercased() + sentence.dropFirst()
+    }
+}

@@ -1,0 +1,75 @@
+import BattleNet
+import Foundation
+
+/// Renders an account profile as text: a summary, time played per class, and a table of heroes.
+public struct ProfileRenderer: Sendable {
+    /// Colours, or none.
+    public var style: TextStyle
+    /// The time zone of dates.
+    public var timeZone: TimeZone
+
+    /// Creates a renderer; plain text and UTC dates by default.
+    public init(style: TextStyle = .plain, timeZone: TimeZone = .gmt) {
+        self.style = style
+        self.timeZone = timeZone
+    }
+
+    /// The whole profile, ending with a newline.
+    public func render(_ profile: D3Profile, requested: BattleTag) -> String {
+        var lines = [style.bold(style.cyan((profile.battleTag ?? requested).description))]
+        let paragon = [
+            "\(profile.paragonLevel) normal", "\(profile.paragonLevelHardcore) hardcore",
+            "\(profile.paragonLevelSeason) season", "\(profile.paragonLevelSeasonHardcore) season hardcore",
+        ]
+        let kills = "\(Formatting.grouped(profile.kills.monsters)) monsters, "
+            + "\(Formatting.grouped(profile.kills.elites)) elites"
+            + (profile.kills.hardcoreMonsters > 0
+                ? ", \(Formatting.grouped(profile.kills.hardcoreMonsters)) hardcore monsters" : "")
+        let fields: [(String, String)] = [
+            ("Guild", profile.guildName.isEmpty ? "none" : profile.guildName),
+            ("Paragon", paragon.joined(separator: ", ")),
+            ("Kills", kills),
+            ("Last updated", Formatting.minute(profile.lastUpdated, timeZone: timeZone)),
+        ]
+        lines += fields.map { "  " + Formatting.padded($0.0, to: 14) + $0.1 }
+        lines += [""] + timePlayed(profile)
+        lines += [""] + heroes(profile)
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Time played per class: each class's share of the total, and a bar relative to the most played.
+    func timePlayed(_ profile: D3Profile) -> [String] {
+        let entries = profile.timePlayed.filter { $0.value > 0 }
+            .map { (D3HeroClass(rawValue: $0.key).displayName, $0.value) }
+            .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }
+        guard let most = entries.first?.1 else { return [style.bold("Time played"), "  none recorded"] }
+        let total = entries.reduce(0) { $0 + $1.1 }
+        let nameWidth = entries.map { Formatting.width($0.0) }.max() ?? 0
+        return [style.bold("Time played")] + entries.map { name, value in
+            let bar = String(repeating: "█", count: max(1, Int((value / most * 24).rounded())))
+            return "  " + Formatting.padded(name, to: nameWidth) + "  "
+                + Formatting.padded(Formatting.percent(value / total), to: 6, alignRight: true) + "  " + style.cyan(bar)
+        }
+    }
+
+    /// The heroes, most recently updated first.
+    func heroes(_ profile: D3Profile) -> [String] {
+        let heroes = profile.heroes.sorted {
+            $0.lastUpdated != $1.lastUpdated ? $0.lastUpdated > $1.lastUpdated : $0.id < $1.id
+        }
+        guard !heroes.isEmpty else { return [style.bold("Heroes"), "  none"] }
+        var table = TextTable(
+            headers: ["ID", "NAME", "CLASS", "LEVEL", "PARAGON", "SEASONAL", "HARDCORE", "DEAD", "ELITES", "UPDATED"],
+            rightAligned: [0, 3, 4, 8])
+        table.rows = heroes.map { hero in
+            [
+                String(hero.id), hero.name, hero.heroClass.displayName, String(hero.level), String(hero.paragonLevel),
+                yesNo(hero.seasonal), yesNo(hero.hardcore), hero.dead ? "yes" : "no",
+                Formatting.grouped(hero.eliteKills), Formatting.day(hero.lastUpdated, timeZone: timeZone),
+            ]
+        }
+        return [style.bold("Heroes (\(heroes.count))")] + table.render(indent: "  ", headerStyle: style.dim)
+    }
+
+    private func yesNo(_ flag: Bool) -> String { flag ? "yes" : "no" }
+}

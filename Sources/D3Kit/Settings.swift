@@ -1,0 +1,95 @@
+import BattleNet
+import Foundation
+
+/// The contents of `config.json`: `{"relay": "...", "region": "eu", "locale": "en_GB"}`, every key optional.
+public struct ConfigFile: Codable, Sendable, Hashable {
+    /// The relay URL.
+    public var relay: String?
+    /// The region name.
+    public var region: String?
+    /// The locale, such as `en_GB`.
+    public var locale: String?
+
+    /// Creates a configuration.
+    public init(relay: String? = nil, region: String? = nil, locale: String? = nil) {
+        self.relay = relay
+        self.region = region
+        self.locale = locale
+    }
+
+    /// Reads `config.json` in `directory`; an absent file is an empty configuration.
+    public static func load(from directory: URL) throws(SettingsError) -> ConfigFile {
+        let url = directory.appending(path: "config.json", directoryHint: .notDirectory)
+        guard FileManager.default.fileExists(atPath: url.path) else { return ConfigFile() }
+        do {
+            return try JSONDecoder().decode(ConfigFile.self, from: Data(contentsOf: url))
+        } catch {
+            throw SettingsError(description: "\(url.path) is not valid: expected "
+                + #"{"relay": "...", "region": "...", "locale": "..."}"#)
+        }
+    }
+}
+
+/// A setting that could not be used, with where it came from.
+public struct SettingsError: Error, CustomStringConvertible, Equatable {
+    /// A message a person can act on.
+    public var description: String
+
+    /// Creates an error.
+    public init(description: String) {
+        self.description = description
+    }
+}
+
+/// The relay, region and locale in force: flags win over the environment (`D3_RELAY_URL`, `D3_REGION`,
+/// `D3_LOCALE`), which wins over `config.json`, which wins over the defaults.
+public struct Settings: Sendable, Hashable {
+    /// The relay used when nothing else says: the sandbox relay's default address.
+    public static let defaultRelay = URL(string: "http://127.0.0.1:8080")!
+
+    /// The relay URL.
+    public var relay: URL
+    /// The region.
+    public var region: Region
+    /// The locale; nil means the region's default.
+    public var locale: BattleNetLocale?
+
+    /// Spells out the settings.
+    public init(relay: URL, region: Region, locale: BattleNetLocale? = nil) {
+        self.relay = relay
+        self.region = region
+        self.locale = locale
+    }
+
+    /// Resolves the settings from their three sources.
+    public static func resolve(
+        relay: String?, region: String?, locale: String?, environment: [String: String], file: ConfigFile
+    ) throws(SettingsError) -> Settings {
+        func pick(_ flag: String?, _ name: String, _ variable: String, _ stored: String?) -> (String, String)? {
+            if let flag { return (flag, "--\(name)") }
+            if let value = environment[variable], !value.isEmpty { return (value, variable) }
+            return stored.map { ($0, "config.json") }
+        }
+        var settings = Settings(relay: defaultRelay, region: .us, locale: nil)
+        if let (text, source) = pick(relay, "relay", "D3_RELAY_URL", file.relay) {
+            guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+                  scheme == "http" || scheme == "https", url.host != nil
+            else { throw SettingsError(description: "\(source): \"\(text)\" is not an http(s) URL") }
+            settings.relay = url
+        }
+        if let (text, source) = pick(region, "region", "D3_REGION", file.region) {
+            guard let parsed = Region(name: text) else {
+                throw SettingsError(description: "\(source): \"\(text)\" is not a region; use one of "
+                    + Region.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            settings.region = parsed
+        }
+        if let (text, source) = pick(locale, "locale", "D3_LOCALE", file.locale) {
+            guard let parsed = BattleNetLocale(rawValue: text) else {
+                throw SettingsError(description: "\(source): \"\(text)\" is not a locale such as en_US")
+            }
+            settings.locale = parsed
+        }
+        return settings
+    }
+}
