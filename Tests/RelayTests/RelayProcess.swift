@@ -43,7 +43,7 @@ final class RelayProcess: @unchecked Sendable {
     init(arguments: [String], environment: [String: String] = [:], port: Int? = nil, directory: URL) async throws {
         self.port = try port ?? Self.freePort()
         output = directory.appending(path: "relay-\(UUID().uuidString).log")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         process.executableURL = Self.binary
         process.arguments = ["serve", "--port", "\(self.port)"] + arguments
         var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("BNET_") }
