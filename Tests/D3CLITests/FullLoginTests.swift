@@ -1,0 +1,106 @@
+import BattleNet
+import BattleNetHTTPClient
+import Foundation
+import Testing
+
+/// `d3 login` against the real `bnet-relay` binary in sandbox mode (the README's quick start), with the test
+/// playing the person in the browser.
+@Suite("d3 login through a sandbox relay")
+struct FullLoginTests {
+    let transport = AsyncHTTPClientTransport.shared
+
+    @Test("A person approves; d3 prints who signed in, stores the token, and uses it")
+    func approve() async throws {
+        try await withSandbox { sandbox in
+            try await withSandboxRelay(sandbox) { relay, emulator in
+                let login = try Background(
+                    "d3", ["login", "--relay", relay.absoluteString, "--no-browser"], environment: sandbox.environment(),
+                    directory: sandbox.home)
+                let link = try await login.await(/Or open (\S+)/)
+                let code = try await login.await(/\n\s+([B-Z]{4}-[B-Z]{4})\s*\n/)
+                #expect(link.hasSuffix("user_code=\(code)"))
+                try await actAsPerson(link: link, approve: true)
+                let status = try await login.waitForExit()
+                #expect(status == 0, "\(login.text)")
+                #expect(login.text.contains("Signed in as FaYe#2543 (us), token valid until"))
+
+                let whoami = try await sandbox.d3("whoami")
+                #expect(whoami.status == 0)
+                #expect(whoami.stdout.contains("FaYe#2543"))
+                let token = try await sandbox.d3("token")
+                #expect(token.status == 0)
+                #expect(token.stdout.trimmingCharacters(in: .whitespacesAndNewlines).count >= 20)
+                #expect(!login.text.contains(token.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))
+
+                let profile = try await sandbox.d3("profile", "--api-url", emulator.absoluteString)
+                #expect(profile.status == 0, "\(profile.stderr)")
+                #expect(profile.stdout.contains("FaYe#2543"))
+            }
+        }
+    }
+
+    @Test("A person declines; d3 says so and exits 6")
+    func deny() async throws {
+        try await withSandbox { sandbox in
+            try await withSandboxRelay(sandbox) { relay, _ in
+                let login = try Background(
+                    "d3", ["login", "--relay", relay.absoluteString, "--no-browser"], environment: sandbox.environment(),
+                    directory: sandbox.home)
+                try await actAsPerson(link: try await login.await(/Or open (\S+)/), approve: false)
+                #expect(try await login.waitForExit() == 6, "\(login.text)")
+                #expect(login.text.lowercased().contains("declined") || login.text.lowercased().contains("denied"))
+                #expect(try await sandbox.d3("whoami").status == 3)
+            }
+        }
+    }
+
+    /// Opens the verification link, clicks Continue, and decides at the emulator, as a browser would.
+    private func actAsPerson(link: String, approve: Bool) async throws {
+        let page = try await transport.send(HTTPRequest(url: try #require(URL(string: link))))
+        #expect(page.status == 200)
+        let html = String(decoding: page.body, as: UTF8.self)
+        let nonce = try #require(html.firstMatch(of: /name="confirm" value="([^"]+)"/)?.1)
+        let userCode = try #require(html.firstMatch(of: /name="user_code" value="([^"]+)"/)?.1)
+        let cookie = try #require(page.header("Set-Cookie")?.split(separator: ";").first)
+        let device = try #require(URL(string: link)).deletingLastPathComponent().appending(path: "device")
+        let confirmed = try await transport.send(HTTPRequest(
+            method: "POST", url: device,
+            headers: [("Content-Type", "application/x-www-form-urlencoded"), ("Cookie", String(cookie))],
+            body: Data(FormEncoding.encode([("user_code", String(userCode)), ("confirm", String(nonce))]).utf8)))
+        #expect(confirmed.status == 303)
+        let authorize = try #require(confirmed.header("Location").flatMap(URL.init(string:)))
+        let decided = try await transport.send(HTTPRequest(url: authorize.appendingQuery([
+            ("emulator_decision", approve ? "approve" : "deny"), ("emulator_battletag", "FaYe#2543"),
+        ])))
+        let callback = try #require(decided.header("Location").flatMap(URL.init(string:)))
+        let done = try await transport.send(HTTPRequest(url: callback))
+        #expect(done.status == 200)
+    }
+
+    /// Runs `bnet-relay serve` with no Blizzard credentials, as the README's quick start does.
+    private func withSandboxRelay(_ sandbox: Sandbox, _ body: (URL, URL) async throws -> Void) async throws {
+        let port = try freePort()
+        let emulatorPort = try freePort()
+        let relay = try Background(
+            "bnet-relay",
+            ["serve", "--port", "\(port)", "--emulator-port", "\(emulatorPort)",
+             "--database", sandbox.home.appending(path: "relay.sqlite").path,
+             "--seal-key-file", sandbox.home.appending(path: "seal.key").path],
+            environment: sandbox.environment(), directory: sandbox.home)
+        let base = try #require(URL(string: "http://127.0.0.1:\(port)"))
+        let deadline = ContinuousClock.now + .seconds(20)
+        while ContinuousClock.now < deadline {
+            if let health = try? await transport.send(HTTPRequest(url: base.appending(path: "healthz"), timeout: .seconds(1))),
+                health.status == 200 { break }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        #expect(relay.text.contains("SANDBOX MODE"))
+        do {
+            try await body(base, try #require(URL(string: "http://127.0.0.1:\(emulatorPort)")))
+            await relay.stop()
+        } catch {
+            await relay.stop()
+            throw error
+        }
+    }
+}
