@@ -45,13 +45,14 @@ struct DevicePollScheduleTests {
         #expect(schedule.interval == 7)
     }
 
-    @Test("A long poll may start at once after a hold, and never asks to hold past expiry")
+    @Test("A long poll starts at once, may start again at once after a hold, and never asks to hold past expiry")
     func longPoll() {
         var schedule = DevicePollSchedule(
             authorization: authorization(expiresIn: 32), longPollWait: 20, startedAt: start)
-        #expect(schedule.next(now: start) == .poll(at: start.addingTimeInterval(5), wait: 20))
+        #expect(schedule.next(now: start) == .poll(at: start, wait: 20))
         schedule.pollStarted(at: start.addingTimeInterval(5))
         #expect(schedule.next(now: start.addingTimeInterval(25)) == .poll(at: start.addingTimeInterval(25), wait: 7))
+        #expect(schedule.next(now: start.addingTimeInterval(6)) == .poll(at: start.addingTimeInterval(10), wait: 20))
     }
 
     @Test("When the codes run out before the next poll, the schedule says expire")

@@ -77,13 +77,15 @@ struct DeviceFlowTests {
         }
     }
 
-    @Test("A long-poll returns within moments of the callback")
+    @Test("A long-poll held from the start returns within moments of the callback, not when the person confirms")
     func longPoll() async throws {
         try await withRelay { relay in
-            let (login, callback) = try await relay.loginUntilCallback()
+            let login = try await relay.startLogin()
             let clock = ContinuousClock()
             async let held = relay.poll(login, wait: 20)
-            try await Task.sleep(for: .milliseconds(300))
+            try await Task.sleep(for: .milliseconds(200))
+            let callback = try await relay.decide(try await relay.confirm(login))
+            try await Task.sleep(for: .milliseconds(200))
             let delivered = clock.now
             #expect(try await relay.get(callback).status == 200)
             let response = try await held

@@ -30,10 +30,11 @@ public struct DevicePollSchedule: Sendable, Hashable {
         lastPollStart = startedAt
     }
 
-    /// The next step: a poll one interval after the previous one started (at once if that is past),
-    /// or expiry when the codes run out first.
+    /// The next step: a poll one interval after the previous one started (at once if that is past, and at once
+    /// for the first poll when the server holds polls), or expiry when the codes run out first.
     public func next(now: Date) -> Step {
-        let at = max(now, lastPollStart.addingTimeInterval(TimeInterval(interval)))
+        let earliest = attempts == 0 && longPollWait != nil ? now : lastPollStart.addingTimeInterval(TimeInterval(interval))
+        let at = max(now, earliest)
         guard at < expiresAt else { return .expire(at: expiresAt) }
         let remaining = Int(expiresAt.timeIntervalSince(at).rounded(.down))
         let wait = longPollWait.map { min($0, remaining) }.flatMap { $0 > 0 ? $0 : nil }

@@ -51,10 +51,11 @@ public actor PollIndex {
         entries[deviceCodeHash]
     }
 
-    /// Records a status change and wakes every long-poll held on the login.
+    /// Records a status change and, when it is one a poller must hear of (anything but the person opening the
+    /// provider's page), wakes every long-poll held on the login.
     public func update(_ deviceCodeHash: String, status: LoginStatus) {
         entries[deviceCodeHash]?.status = status
-        wake(deviceCodeHash)
+        if status != .authorizing { wake(deviceCodeHash) }
     }
 
     /// Checks a plain poll's pace (RFC 8628 section 3.5). The first poll is never too fast, and a poll within
