@@ -32,14 +32,14 @@ struct RelayCoreTests {
     @Test("User codes come from the unambiguous alphabet and normalise case and separators")
     func userCodes() {
         for _ in 0..<200 {
-            let code = Identifiers.userCode()
+            let code = UserCode.generate()
             #expect(code.wholeMatch(of: /[BCDFGHJKLMNPQRSTVWXZ]{4}-[BCDFGHJKLMNPQRSTVWXZ]{4}/) != nil)
         }
-        #expect(Identifiers.normalizeUserCode("wdjb-mjht") == "WDJBMJHT")
-        #expect(Identifiers.normalizeUserCode(" WDJB MJHT ") == "WDJBMJHT")
-        #expect(Identifiers.normalizeUserCode("WDJB-MJH0") == nil)
-        #expect(Identifiers.normalizeUserCode("WDJB-MJHTX") == nil)
-        #expect(Identifiers.normalizeUserCode("ＷＤＪＢ-ＭＪＨＴ") == nil)
+        #expect(UserCode.normalize("wdjb-mjht") == "WDJBMJHT")
+        #expect(UserCode.normalize(" WDJB MJHT ") == "WDJBMJHT")
+        #expect(UserCode.normalize("WDJB-MJH0") == nil)
+        #expect(UserCode.normalize("WDJB-MJHTX") == nil)
+        #expect(UserCode.normalize("ＷＤＪＢ-ＭＪＨＴ") == nil)
         #expect(Identifiers.deviceCode() != Identifiers.deviceCode())
         #expect(Base64URL.decode(Identifiers.deviceCode())?.count == 32)
     }
@@ -112,7 +112,7 @@ struct SQLiteStoreTests {
     private func makeLogin(now: Date, deviceCode: String = Identifiers.deviceCode()) -> Login {
         Login(
             id: Identifiers.loginID(), app: "d3", scopes: ["openid"], deviceCodeHash: Identifiers.hash(deviceCode),
-            userCodeHash: Identifiers.hash(Identifiers.userCode()),
+            userCodeHash: Identifiers.hash(UserCode.generate()),
             sealingPublicKey: TokenSealer.loginPublicKey(deviceCode: deviceCode), createdAt: now,
             expiresAt: now.addingTimeInterval(600), interval: 5)
     }

@@ -99,11 +99,11 @@ public struct LoginService: Sendable {
             throw Refusal("invalid_scope", "Scope '\(bad.prefix(64))' is not allowed for \(app.name); allowed: \(allowed.joined(separator: " ")).")
         }
         let deviceCode = Identifiers.deviceCode()
-        let userCode = Identifiers.userCode()
+        let userCode = UserCode.generate()
         let created = now()
         let login = Login(
             id: Identifiers.loginID(), app: app.name, scopes: scopes, deviceCodeHash: Identifiers.hash(deviceCode),
-            userCodeHash: Identifiers.userCodeHash(Identifiers.normalizeUserCode(userCode)!, key: relayKey),
+            userCodeHash: Identifiers.userCodeHash(UserCode.normalize(userCode)!, key: relayKey),
             sealingPublicKey: TokenSealer.loginPublicKey(deviceCode: deviceCode), createdAt: created,
             expiresAt: created.addingTimeInterval(settings.loginLifetime.timeInterval), interval: settings.pollInterval)
         try await store.insert(login)
@@ -120,7 +120,7 @@ public struct LoginService: Sendable {
 
     /// The open login a person's typed user code names, or nil.
     public func login(userCode typed: String) async throws -> Login? {
-        guard let normalized = Identifiers.normalizeUserCode(typed) else { return nil }
+        guard let normalized = UserCode.normalize(typed) else { return nil }
         return try await store.login(userCodeHash: Identifiers.userCodeHash(normalized, key: relayKey), now: now())
     }
 

@@ -66,7 +66,7 @@ struct DeviceController {
             return page
         case .success(let login):
             let nonce = Identifiers.state()
-            let code = Identifiers.formatUserCode(Identifiers.normalizeUserCode(typed)!)
+            let code = UserCode.format(UserCode.normalize(typed)!)
             let cookie = "\(Self.cookie)=\(nonce); Path=/; Max-Age=600; HttpOnly; SameSite=Strict\(secureCookies ? "; Secure" : "")"
             return DevicePages.confirm(login: login, userCode: code, region: service.settings.region.rawValue, nonce: nonce)
                 .response(.ok, sandbox: sandbox, formAction: [providerOrigin], headers: [.setCookie: cookie])
@@ -111,7 +111,7 @@ struct DeviceController {
                 DevicePages.message(title: "Too many attempts", "Too many codes were tried from this address. Wait a few minutes and try again.")
                     .response(.tooManyRequests, sandbox: sandbox, headers: [.retryAfter: "60"]))
         }
-        guard Identifiers.normalizeUserCode(typed) != nil else {
+        guard UserCode.normalize(typed) != nil else {
             return .failure(DevicePages.enterCode(message: "That is not a valid code: it has 8 letters, like WDJB-MJHT.", typed: String(typed.prefix(16)))
                 .response(.badRequest, sandbox: sandbox))
         }
