@@ -1,0 +1,131 @@
+import BattleNet
+import BattleNetEmulator
+import Foundation
+import RelayCore
+import Testing
+
+/// Crash safety: the relay is killed with SIGKILL at random moments while logins run, and restarted. Every login
+/// whose callback was answered with success must still be collectable exactly once; nothing is collected twice.
+/// `BNET_RELAY_CRASH_KILLS` sets the number of kills (default 20; scripts/crash-test.sh runs longer).
+@Suite("Crash safety under SIGKILL")
+struct CrashTests {
+    /// What the test knows about a login it drove.
+    final class Ledger: @unchecked Sendable {
+        private let lock = NSLock()
+        private var acknowledged: [StartedLogin] = []
+        private var collected: Set<String> = []
+        private var doubleCollections = 0
+
+        func acknowledge(_ login: StartedLogin) { lock.withLock { acknowledged.append(login) } }
+        func collect(_ login: StartedLogin) {
+            lock.withLock { if !collected.insert(login.deviceCode).inserted { doubleCollections += 1 } }
+        }
+        var snapshot: (acknowledged: [StartedLogin], collected: Set<String>, doubles: Int) {
+            lock.withLock { (acknowledged, collected, doubleCollections) }
+        }
+    }
+
+    @Test("Killed at random moments and restarted, the relay loses no acknowledged login and never hands a token out twice")
+    func sigkill() async throws {
+        let kills = ProcessInfo.processInfo.environment["BNET_RELAY_CRASH_KILLS"].flatMap(Int.init) ?? 20
+        let directory = FileManager.default.temporaryDirectory.appending(path: "crash-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let port = try RelayProcess.freePort()
+        let publicURL = "http://127.0.0.1:\(port)"
+        let emulator = try await BattleNetEmulator.start(configuration: EmulatorConfiguration(clients: [
+            EmulatorClient(credentials: relayCredentials, redirectURIs: ["\(publicURL)/redirect/d3"])
+        ]))
+        let keyPath = directory.appending(path: "seal.key").path
+        try RelayKey.write(to: keyPath)
+        let arguments = [
+            "--public-url", publicURL, "--database", directory.appending(path: "relay.sqlite").path,
+            "--seal-key-file", keyPath, "--authorize-url", emulator.endpoints.authorizeURL.absoluteString,
+            "--token-url", emulator.endpoints.tokenURL.absoluteString,
+            "--userinfo-url", emulator.endpoints.userinfoURL.absoluteString, "--log-level", "warning",
+        ]
+        let environment = ["BNET_CLIENT_ID": relayCredentials.id, "BNET_CLIENT_SECRET": relayCredentials.secret]
+        let ledger = Ledger()
+
+        for _ in 0..<kills {
+            let relay = try await RelayProcess(arguments: arguments, environment: environment, port: port, directory: directory)
+            let driver = Task {
+                await withTaskGroup(of: Void.self) { group in
+                    for _ in 0..<4 {
+                        group.addTask {
+                            while !Task.isCancelled {
+                                await Self.drive(relay, ledger: ledger)
+                            }
+                        }
+                    }
+                }
+            }
+            try await Task.sleep(for: .milliseconds(Int.random(in: 50...400)))
+            await relay.stop(signal: SIGKILL)
+            driver.cancel()
+            await driver.value
+        }
+
+        let relay = try await RelayProcess(arguments: arguments, environment: environment, port: port, directory: directory)
+        let state = ledger.snapshot
+        #expect(state.acknowledged.count >= kills, "too few logins completed to prove anything")
+        #expect(state.doubles == 0)
+        var recovered = 0
+        for login in state.acknowledged where !state.collected.contains(login.deviceCode) {
+            let response = try await Self.poll(relay, login)
+            #expect(response.status == 200, "an acknowledged login was lost: \(response.json)")
+            if response.status == 200 { recovered += 1 }
+        }
+        for login in state.acknowledged {
+            let again = try await Self.poll(relay, login)
+            #expect(again.status == 400)
+            #expect(again.json["error"] as? String == "invalid_grant")
+        }
+        await relay.stop()
+        await emulator.stop()
+        print("crash test: \(kills) kills, \(state.acknowledged.count) acknowledged logins, \(state.collected.count) collected before a kill, \(recovered) collected after restarts")
+    }
+
+    /// One login as far as it gets: start, confirm, approve, callback, and sometimes an immediate pickup.
+    private static func drive(_ relay: RelayProcess, ledger: Ledger) async {
+        do {
+            let started = try await relay.post("/oauth/device/code", form: [("client_id", "d3")], timeout: .seconds(2))
+            guard started.status == 200, let deviceCode = started.json["device_code"] as? String,
+                let userCode = started.json["user_code"] as? String
+            else { return }
+            let login = StartedLogin(
+                deviceCode: deviceCode, userCode: userCode, verificationURI: relay.baseURL,
+                verificationURIComplete: relay.baseURL, interval: 5, app: "d3")
+            let page = try await transport.send(HTTPRequest(
+                url: relay.baseURL.appending(path: "device").appendingQuery([("user_code", userCode)]), timeout: .seconds(2)))
+            guard let nonce = page.text.firstMatch(of: /name="confirm" value="([^"]+)"/)?.1,
+                let cookie = page.header("Set-Cookie")?.split(separator: ";").first
+            else { return }
+            let confirmed = try await transport.send(HTTPRequest(
+                method: "POST", url: relay.baseURL.appending(path: "device"),
+                headers: [("Content-Type", "application/x-www-form-urlencoded"), ("Cookie", String(cookie))],
+                body: Data(FormEncoding.encode([("user_code", userCode), ("confirm", String(nonce))]).utf8),
+                timeout: .seconds(2)))
+            guard let authorize = confirmed.location else { return }
+            let decided = try await transport.send(HTTPRequest(
+                url: authorize.appendingQuery([("emulator_decision", "approve")]), timeout: .seconds(2)))
+            guard let callback = decided.location else { return }
+            let done = try await transport.send(HTTPRequest(url: callback, timeout: .seconds(3)))
+            guard done.status == 200, done.text.contains("Signed in") else { return }
+            ledger.acknowledge(login)
+            if Bool.random() {
+                let token = try await poll(relay, login)
+                if token.status == 200 { ledger.collect(login) }
+            }
+        } catch {
+            return
+        }
+    }
+
+    private static func poll(_ relay: RelayProcess, _ login: StartedLogin) async throws -> HTTPResponse {
+        try await relay.post("/oauth/token", form: [
+            ("grant_type", "urn:ietf:params:oauth:grant-type:device_code"), ("device_code", login.deviceCode),
+            ("client_id", "d3"), ("wait", "1"),
+        ], timeout: .seconds(5))
+    }
+}
