@@ -16,6 +16,27 @@ public final class SQLiteLoginStore: LoginStore {
         pool = try DatabasePool(path: path, configuration: configuration)
     }
 
+    private func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        do {
+            return try await pool.read(body)
+        } catch {
+            throw LoginStoreUnavailable(reason: Self.describe(error))
+        }
+    }
+
+    private func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        do {
+            return try await pool.write(body)
+        } catch {
+            throw LoginStoreUnavailable(reason: Self.describe(error))
+        }
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        guard let error = error as? DatabaseError else { return "\(type(of: error))" }
+        return "SQLite error \(error.resultCode.rawValue): \(error.message ?? "unknown")"
+    }
+
     public func migrate() async throws {
         try Self.migrator.migrate(pool)
     }
@@ -48,15 +69,27 @@ public final class SQLiteLoginStore: LoginStore {
                     CREATE INDEX login_expires ON login(expires_at);
                     """)
         }
+        migrator.registerMigration("v2 heartbeat") { db in
+            try db.execute(sql: "CREATE TABLE heartbeat (id INTEGER PRIMARY KEY CHECK (id = 1), at DOUBLE NOT NULL)")
+        }
         return migrator
     }
 
+    /// Proves the database can still be written (a read-only or full disk fails here), with one tiny row.
     public func ping() async throws {
-        _ = try await pool.read { db in try Int.fetchOne(db, sql: "SELECT 1") }
+        let now = Date().timeIntervalSince1970
+        try await write { db in
+            try db.execute(sql: "INSERT OR REPLACE INTO heartbeat (id, at) VALUES (1, ?)", arguments: [now])
+        }
+    }
+
+    /// SQLite's own consistency check: `ok` when the file is sound.
+    public func integrityCheck() async throws -> String {
+        try await read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") ?? "no answer" }
     }
 
     public func insert(_ login: Login) async throws {
-        try await pool.write { db in
+        try await write { db in
             try db.execute(
                 sql: """
                     INSERT INTO login (id, app, scopes, device_code_hash, user_code_hash, sealing_public_key, state_hash,
@@ -74,14 +107,14 @@ public final class SQLiteLoginStore: LoginStore {
     }
 
     public func login(deviceCodeHash: String) async throws -> Login? {
-        try await pool.read { db in
+        try await read { db in
             try Row.fetchOne(db, sql: "SELECT * FROM login WHERE device_code_hash = ?", arguments: [deviceCodeHash])
                 .map(Self.login(from:))
         }
     }
 
     public func login(userCodeHash: String, now: Date) async throws -> Login? {
-        try await pool.read { db in
+        try await read { db in
             try Row.fetchOne(
                 db,
                 sql: """
@@ -94,7 +127,7 @@ public final class SQLiteLoginStore: LoginStore {
     }
 
     public func beginAuthorization(loginID: String, stateHash: String, now: Date) async throws -> Bool {
-        try await pool.write { db in
+        try await write { db in
             try db.execute(
                 sql: """
                     UPDATE login SET status = 'authorizing', state_hash = ?, updated_at = ?
@@ -106,7 +139,7 @@ public final class SQLiteLoginStore: LoginStore {
     }
 
     public func consumeState(stateHash: String, now: Date) async throws -> Login? {
-        try await pool.write { db in
+        try await write { db in
             guard
                 let row = try Row.fetchOne(
                     db, sql: "SELECT * FROM login WHERE state_hash = ? AND status = 'authorizing' AND expires_at > ?",
@@ -124,7 +157,7 @@ public final class SQLiteLoginStore: LoginStore {
     public func approve(
         loginID: String, sealed: TokenSealer.Sealed, battleTag: String?, accountID: Int?, now: Date
     ) async throws -> Bool {
-        try await pool.write { db in
+        try await write { db in
             try db.execute(
                 sql: """
                     UPDATE login SET status = 'approved', sealed_ephemeral = ?, sealed_box = ?, battletag = ?,
@@ -139,7 +172,7 @@ public final class SQLiteLoginStore: LoginStore {
     }
 
     public func finish(loginID: String, status: LoginStatus, failure: String?, now: Date) async throws -> Bool {
-        try await pool.write { db in
+        try await write { db in
             try db.execute(
                 sql: """
                     UPDATE login SET status = ?, failure = ?, state_hash = NULL, sealed_ephemeral = NULL,
@@ -152,7 +185,7 @@ public final class SQLiteLoginStore: LoginStore {
     }
 
     public func collect(deviceCodeHash: String, now: Date) async throws -> Login? {
-        try await pool.write { db in
+        try await write { db in
             guard
                 let row = try Row.fetchOne(
                     db, sql: "SELECT * FROM login WHERE device_code_hash = ? AND status = 'approved'",
@@ -170,7 +203,7 @@ public final class SQLiteLoginStore: LoginStore {
     }
 
     public func openLogins(now: Date) async throws -> [Login] {
-        try await pool.read { db in
+        try await read { db in
             try Row.fetchAll(
                 db,
                 sql: "SELECT * FROM login WHERE status IN ('pending', 'authorizing', 'approved') AND expires_at > ?",
@@ -180,14 +213,14 @@ public final class SQLiteLoginStore: LoginStore {
     }
 
     public func recentLogins(limit: Int) async throws -> [Login] {
-        try await pool.read { db in
+        try await read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM login ORDER BY created_at DESC LIMIT ?", arguments: [limit])
                 .map(Self.login(from:))
         }
     }
 
     public func purge(before cutoff: Date) async throws -> Int {
-        try await pool.write { db in
+        try await write { db in
             try db.execute(
                 sql: "DELETE FROM login WHERE expires_at < ? OR (status NOT IN ('pending', 'authorizing', 'approved') AND updated_at < ?)",
                 arguments: [cutoff.timeIntervalSince1970, cutoff.timeIntervalSince1970])

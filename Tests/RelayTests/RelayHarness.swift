@@ -58,7 +58,8 @@ struct RelayHarness {
     static func start(
         apps: [String] = ["d3=poll", "myapp=redirect", "fwdapp=forward"],
         loginLifetime: Duration = .seconds(600), pollInterval: Int = 5, codeEntriesPerMinute: Double = 10,
-        startsPerMinute: Double = 100, trustedProxies: [String] = [], exchangeTimeout: Duration = .seconds(5)
+        startsPerMinute: Double = 100, trustedProxies: [String] = [], exchangeTimeout: Duration = .seconds(5),
+        databaseDirectory: URL? = nil
     ) async throws -> RelayHarness {
         let registrations = try apps.map { try AppRegistration(argument: $0) }
         let emulator = try await BattleNetEmulator.start(configuration: EmulatorConfiguration(clients: [
@@ -74,7 +75,7 @@ struct RelayHarness {
         var configuration = RelayConfiguration()
         configuration.port = 0
         configuration.publicURL = URL(string: publicBase)
-        configuration.databasePath = directory.appending(path: "relay.sqlite").path
+        configuration.databasePath = (databaseDirectory ?? directory).appending(path: "relay.sqlite").path
         configuration.sealKeyFile = keyPath
         configuration.apps = registrations
         configuration.credentials = relayCredentials
@@ -146,11 +147,11 @@ struct RelayHarness {
 func withRelay<T>(
     apps: [String] = ["d3=poll", "myapp=redirect", "fwdapp=forward"], loginLifetime: Duration = .seconds(600),
     pollInterval: Int = 5, codeEntriesPerMinute: Double = 10, trustedProxies: [String] = [],
-    exchangeTimeout: Duration = .seconds(5), _ body: (RelayHarness) async throws -> T
+    exchangeTimeout: Duration = .seconds(5), databaseDirectory: URL? = nil, _ body: (RelayHarness) async throws -> T
 ) async throws -> T {
     let harness = try await RelayHarness.start(
         apps: apps, loginLifetime: loginLifetime, pollInterval: pollInterval, codeEntriesPerMinute: codeEntriesPerMinute,
-        trustedProxies: trustedProxies, exchangeTimeout: exchangeTimeout)
+        trustedProxies: trustedProxies, exchangeTimeout: exchangeTimeout, databaseDirectory: databaseDirectory)
     do {
         let result = try await body(harness)
         await harness.stop()

@@ -64,7 +64,13 @@ extension LoginService {
     /// A device code the index does not know: after expiry and pruning, or never issued.
     private func answerFromStore(hash: String, deviceCode: String, clientID: String?) async -> PollResult {
         let interval = settings.pollInterval
-        guard let login = try? await store.login(deviceCodeHash: hash) else {
+        let found: Login?
+        do {
+            found = try await store.login(deviceCodeHash: hash)
+        } catch {
+            return .error(Self.unavailable, interval: interval)
+        }
+        guard let login = found else {
             return .error(Refusal("invalid_grant", "Unknown device_code."), interval: interval)
         }
         guard let clientID, Identifiers.constantTimeEquals(clientID, login.app) else {
@@ -79,6 +85,9 @@ extension LoginService {
         return await answer(entry: entry, hash: hash, deviceCode: deviceCode)
     }
 
+    static let unavailable = Refusal(
+        "temporarily_unavailable", "The relay cannot use its database right now; poll again later.", status: 503)
+
     private func pickUp(hash: String, deviceCode: String, interval: Int) async -> PollResult {
         let login: Login
         do {
@@ -88,7 +97,7 @@ extension LoginService {
             }
             login = collected
         } catch {
-            return .error(Refusal("temporarily_unavailable", "The relay's database is unavailable; poll again.", status: 503), interval: interval)
+            return .error(Self.unavailable, interval: interval)
         }
         await index.update(hash, status: .collected)
         guard let sealed = login.sealedToken,

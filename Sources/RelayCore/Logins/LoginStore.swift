@@ -33,3 +33,17 @@ public protocol LoginStore: Sendable {
     /// Deletes logins that expired or ended before `cutoff`. Returns how many.
     func purge(before cutoff: Date) async throws -> Int
 }
+
+/// The store cannot read or write right now (read-only or full disk, database unreachable). The relay answers
+/// 503 and retries nothing by itself; service resumes once the store works again.
+public struct LoginStoreUnavailable: Error, CustomStringConvertible {
+    /// What failed, for the operator's log (no secrets: statement arguments are never included).
+    public let reason: String
+
+    /// Wraps a store failure.
+    public init(reason: String) {
+        self.reason = reason
+    }
+
+    public var description: String { "login store unavailable: \(reason)" }
+}

@@ -1,6 +1,7 @@
 import HTTPTypes
 import Hummingbird
 import Logging
+import RelayCore
 
 /// One log line per request: method, route pattern (never the URI, which may carry codes and states),
 /// status, duration, client address, request id. Also answers every error as JSON and sets the security
@@ -14,6 +15,11 @@ struct RequestLogMiddleware: RouterMiddleware {
         var response: Response
         do {
             response = try await next(request, context)
+        } catch let error as LoginStoreUnavailable {
+            context.logger.error("login store unavailable", metadata: ["reason": "\(error.reason)"])
+            response = .jsonError(
+                .serviceUnavailable, "temporarily_unavailable",
+                "The relay cannot use its database right now; try again in a minute.", headers: [.retryAfter: "30"])
         } catch let error as HTTPError {
             response = .jsonError(error.status, Self.code(for: error.status), Self.message(for: error.status))
         } catch {
