@@ -20,6 +20,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
@@ -71,6 +72,15 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "RelayPostgres",
+            dependencies: [
+                "RelayCore",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "RelayServer",
             dependencies: [
                 "BattleNet",
@@ -78,6 +88,7 @@ let package = Package(
                 "BattleNetEmulator",
                 "RelayCore",
                 "RelaySQLite",
+                "RelayPostgres",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -116,8 +127,10 @@ let package = Package(
         .testTarget(
             name: "RelayTests",
             dependencies: [
-                "BattleNet", "BattleNetHTTPClient", "BattleNetEmulator", "RelayCore", "RelaySQLite", "RelayServer",
+                "BattleNet", "BattleNetHTTPClient", "BattleNetEmulator", "RelayCore", "RelaySQLite", "RelayPostgres",
+                "RelayServer",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
             swiftSettings: swiftSettings
         ),

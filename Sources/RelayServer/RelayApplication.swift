@@ -7,6 +7,7 @@ import Hummingbird
 import HummingbirdCore
 import Logging
 import RelayCore
+import RelayPostgres
 import RelaySQLite
 import ServiceLifecycle
 
@@ -37,12 +38,12 @@ public struct Relay: Sendable {
         } catch {
             throw RelayStartupError(problems: ["\(error)"])
         }
-        let store: SQLiteLoginStore
+        let store: any LoginStore
         do {
-            store = try SQLiteLoginStore(path: configuration.databasePath)
+            store = try openStore(configuration.databasePath, logger: logger)
             try await store.migrate()
         } catch {
-            throw RelayStartupError(problems: ["database \(configuration.databasePath): \(error)"])
+            throw RelayStartupError(problems: ["database \(configuration.redactedDatabase): \(error)"])
         }
         let apps = AppRegistry(configuration.apps)
         let settings = RelaySettings(
@@ -94,6 +95,14 @@ public struct Relay: Sendable {
             logger: logger)
     }
 
+    /// SQLite for a path, PostgreSQL for a `postgres://` URL.
+    public static func openStore(_ database: String, logger: Logger) throws -> any LoginStore {
+        if database.hasPrefix("postgres://") || database.hasPrefix("postgresql://"), let url = URL(string: database) {
+            return try PostgresLoginStore(url: url, logger: logger)
+        }
+        return try SQLiteLoginStore(path: database)
+    }
+
     /// The HTTP application; `onRunning` receives the bound port.
     public func application(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
         let server = HTTPServerBuilder.http1(
@@ -104,14 +113,16 @@ public struct Relay: Sendable {
         return Application(
             responder: responder, server: server,
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
-            services: [Sweeper(service: service, every: .seconds(30), logger: logger)],
+            services: [Sweeper(service: service, every: .seconds(30), logger: logger)]
+                + ((service.store as? any LoginChangeFeed).map { [ChangeFollower(feed: $0, index: service.index)] } ?? []),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) },
             logger: logger)
     }
 
-    /// Stops the sandbox emulator, if any.
+    /// Stops the sandbox emulator, if any, and closes the database connections.
     public func shutdown() async {
         await emulator?.stop()
+        (service.store as? PostgresLoginStore)?.close()
     }
 }
 

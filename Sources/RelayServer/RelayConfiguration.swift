@@ -79,6 +79,13 @@ public struct RelayConfiguration: Sendable {
         return problems
     }
 
+    /// The database setting with any password hidden.
+    public var redactedDatabase: String {
+        guard var components = URLComponents(string: databasePath), components.password != nil else { return databasePath }
+        components.password = "redacted"
+        return components.string ?? "postgres://…"
+    }
+
     /// The provider endpoints in effect (the emulator's base when sandboxed).
     func endpoints(emulatorBaseURL: URL?) -> BattleNetEndpoints {
         var endpoints =
@@ -98,7 +105,7 @@ public struct RelayConfiguration: Sendable {
             "public URL: \(effectivePublicURL.absoluteString)",
             "mode: \(isSandbox ? "SANDBOX (built-in Battle.net emulator, no real sign-ins)" : "Battle.net, client \(credentials!.id)")",
             "region: \(region)",
-            "database: \(databasePath)",
+            "database: \(redactedDatabase)",
             "seal key file: \(sealKeyFile)",
             "apps: " + registry.all.map { "\($0.name) (\($0.mode.rawValue))" }.joined(separator: ", "),
             "default scopes: \(scopes.joined(separator: " "))",

@@ -41,3 +41,16 @@ public struct LongPollReleaser: Service {
         await index.releaseAll()
     }
 }
+
+/// Mirrors login changes made by other relays (through a shared store's change feed) into this relay's poll
+/// index, waking the long-polls held here.
+struct ChangeFollower: Service {
+    let feed: any LoginChangeFeed
+    let index: PollIndex
+
+    func run() async throws {
+        try await cancelWhenGracefulShutdown {
+            try await feed.followChanges { hash, status in await index.update(hash, status: status) }
+        }
+    }
+}

@@ -2,6 +2,8 @@ import BattleNet
 import Crypto
 import Foundation
 import RelayCore
+import Logging
+import RelayPostgres
 import RelaySQLite
 import Testing
 
@@ -107,8 +109,23 @@ struct RelayCoreTests {
     }
 }
 
-@Suite("SQLite store")
-struct SQLiteStoreTests {
+/// The stores under test: the embedded default and PostgreSQL.
+enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case sqlite, postgres
+
+    var testDescription: String { rawValue }
+
+    /// A fresh, empty database location for this kind.
+    func newDatabase() async throws -> String {
+        switch self {
+        case .sqlite: FileManager.default.temporaryDirectory.appending(path: "store-\(UUID().uuidString).sqlite").path
+        case .postgres: try await PostgresServer.shared.newDatabase()
+        }
+    }
+}
+
+@Suite("Login stores (SQLite and PostgreSQL)")
+struct LoginStoreTests {
     private func makeLogin(now: Date, deviceCode: String = Identifiers.deviceCode()) -> Login {
         Login(
             id: Identifiers.loginID(), app: "d3", scopes: ["openid"], deviceCodeHash: Identifiers.hash(deviceCode),
@@ -117,32 +134,65 @@ struct SQLiteStoreTests {
             expiresAt: now.addingTimeInterval(600), interval: 5)
     }
 
-    @Test("Concurrent collects of one approved login succeed exactly once, also after reopening the file")
-    func atomicCollect() async throws {
-        let path = FileManager.default.temporaryDirectory.appending(path: "store-\(UUID().uuidString).sqlite").path
+    private func open(_ database: String) throws -> any LoginStore {
+        try Relay.openStore(database, logger: Logger(label: "store-test"))
+    }
+
+    @Test("Concurrent collects of one approved login succeed exactly once, also after reopening", arguments: StoreKind.allCases)
+    func atomicCollect(kind: StoreKind) async throws {
+        let database = try await kind.newDatabase()
         let now = Date()
         let login = makeLogin(now: now)
         do {
-            let store = try SQLiteLoginStore(path: path)
+            let store = try open(database)
+            try await store.migrate()
             try await store.migrate()
             try await store.insert(login)
+            #expect(try await store.login(userCodeHash: login.userCodeHash, now: now)?.id == login.id)
             #expect(try await store.beginAuthorization(loginID: login.id, stateHash: "s", now: now))
             #expect(try await store.consumeState(stateHash: "s", now: now)?.id == login.id)
             #expect(try await store.consumeState(stateHash: "s", now: now) == nil)
-            let sealed = TokenSealer.Sealed(ephemeralPublicKey: Data([1]), box: Data([2]))
-            #expect(try await store.approve(loginID: login.id, sealed: sealed, battleTag: "A#1", accountID: 1, now: now))
+            let sealed = TokenSealer.Sealed(ephemeralPublicKey: Data([1, 2]), box: Data([3, 4, 5]))
+            #expect(try await store.approve(loginID: login.id, sealed: sealed, battleTag: "A#1", accountID: 7, now: now))
+            #expect(try await !store.approve(loginID: login.id, sealed: sealed, battleTag: "A#1", accountID: 7, now: now))
+            (store as? PostgresLoginStore)?.close()
         }
-        let reopened = try SQLiteLoginStore(path: path)
+        let reopened = try open(database)
         try await reopened.migrate()
+        try await reopened.ping()
         #expect(try await reopened.openLogins(now: now).map(\.status) == [.approved])
-        let results = try await withThrowingTaskGroup(of: Bool.self) { group in
-            for _ in 0..<8 { group.addTask { try await reopened.collect(deviceCodeHash: login.deviceCodeHash, now: now) != nil } }
-            return try await group.reduce(into: [Bool]()) { $0.append($1) }
+        let results = try await withThrowingTaskGroup(of: TokenSealer.Sealed?.self) { group in
+            for _ in 0..<8 {
+                group.addTask { try await reopened.collect(deviceCodeHash: login.deviceCodeHash, now: now)?.sealedToken }
+            }
+            return try await group.reduce(into: [TokenSealer.Sealed?]()) { $0.append($1) }
         }
-        #expect(results.filter { $0 }.count == 1)
+        #expect(results.compactMap { $0 } == [TokenSealer.Sealed(ephemeralPublicKey: Data([1, 2]), box: Data([3, 4, 5]))])
         let after = try #require(try await reopened.login(deviceCodeHash: login.deviceCodeHash))
         #expect(after.status == .collected)
         #expect(after.sealedToken == nil)
+        #expect(after.battleTag == "A#1")
+        #expect(after.accountID == 7)
+        #expect(try await reopened.recentLogins(limit: 5).count == 1)
         #expect(try await reopened.purge(before: now.addingTimeInterval(7200)) == 1)
+        (reopened as? PostgresLoginStore)?.close()
+    }
+
+    @Test("Ended logins refuse further changes, and expired ones are not found by user code", arguments: StoreKind.allCases)
+    func transitions(kind: StoreKind) async throws {
+        let store = try open(try await kind.newDatabase())
+        defer { (store as? PostgresLoginStore)?.close() }
+        try await store.migrate()
+        let now = Date()
+        let login = makeLogin(now: now)
+        try await store.insert(login)
+        #expect(try await store.finish(loginID: login.id, status: .revoked, failure: "revoked_by_operator", now: now))
+        #expect(try await !store.finish(loginID: login.id, status: .denied, failure: nil, now: now))
+        #expect(try await !store.beginAuthorization(loginID: login.id, stateHash: "t", now: now))
+        #expect(try await store.login(deviceCodeHash: login.deviceCodeHash)?.failure == "revoked_by_operator")
+        let late = makeLogin(now: now)
+        try await store.insert(late)
+        #expect(try await store.login(userCodeHash: late.userCodeHash, now: now.addingTimeInterval(601)) == nil)
+        #expect(try await store.openLogins(now: now.addingTimeInterval(601)).isEmpty)
     }
 }

@@ -47,3 +47,11 @@ public struct LoginStoreUnavailable: Error, CustomStringConvertible {
 
     public var description: String { "login store unavailable: \(reason)" }
 }
+
+/// A store shared by several relays tells each of them when a login changes, so that long-polls held on one
+/// instance wake when the callback lands on another.
+public protocol LoginChangeFeed: Sendable {
+    /// Calls `onChange` with the device code hash and new status of every login that changes, on any instance,
+    /// until cancelled.
+    func followChanges(_ onChange: @escaping @Sendable (String, LoginStatus) async -> Void) async throws
+}

@@ -1,0 +1,269 @@
+import Foundation
+import Logging
+import PostgresNIO
+import RelayCore
+
+/// Logins in PostgreSQL, shared by several relays. Same schema and guarantees as the SQLite store: every
+/// status change is one conditional statement; a trigger publishes each change on `bnet_relay_logins`
+/// (LISTEN/NOTIFY) so that every instance can wake its long-polls.
+public final class PostgresLoginStore: LoginStore, LoginChangeFeed {
+    static let channel = "bnet_relay_logins"
+
+    private let client: PostgresClient
+    private let logger: Logger
+    private let runner: Task<Void, Never>
+
+    /// Connects to `url` (`postgres://user:password@host:port/database`, `?sslmode=require` for TLS).
+    public init(url: URL, logger: Logger) throws {
+        guard ["postgres", "postgresql"].contains(url.scheme ?? ""), let host = url.host, let user = url.user else {
+            throw LoginStoreUnavailable(reason: "expected postgres://user:password@host:port/database")
+        }
+        let database = url.path.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+        let requireTLS = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?
+            .contains { $0.name == "sslmode" && $0.value == "require" } ?? false
+        var configuration = PostgresClient.Configuration(
+            host: host, port: url.port ?? 5432, username: user, password: url.password?.removingPercentEncoding,
+            database: database.isEmpty ? nil : database,
+            tls: requireTLS ? .require(.makeClientConfiguration()) : .disable)
+        configuration.options.maximumConnections = 16
+        client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        self.logger = logger
+        runner = Task { [client] in await client.run() }
+    }
+
+    deinit {
+        runner.cancel()
+    }
+
+    /// Closes the connections.
+    public func close() {
+        runner.cancel()
+    }
+
+    // MARK: Migrations
+
+    static let migrations: [(name: String, sql: [String])] = [
+        ("v1 logins", [
+            """
+            CREATE TABLE login (
+                id TEXT PRIMARY KEY, app TEXT NOT NULL, scopes TEXT NOT NULL,
+                device_code_hash TEXT NOT NULL UNIQUE, user_code_hash TEXT NOT NULL, sealing_public_key BYTEA NOT NULL,
+                state_hash TEXT UNIQUE, status TEXT NOT NULL, created_at DOUBLE PRECISION NOT NULL,
+                expires_at DOUBLE PRECISION NOT NULL, updated_at DOUBLE PRECISION NOT NULL, interval INTEGER NOT NULL,
+                sealed_ephemeral BYTEA, sealed_box BYTEA, battletag TEXT, account_id BIGINT, failure TEXT)
+            """,
+            "CREATE INDEX login_user_code ON login (user_code_hash)",
+            "CREATE INDEX login_expires ON login (expires_at)",
+            """
+            CREATE FUNCTION bnet_relay_notify() RETURNS trigger AS $$
+            BEGIN
+                PERFORM pg_notify('\(channel)', NEW.device_code_hash || ':' || NEW.status);
+                RETURN NEW;
+            END $$ LANGUAGE plpgsql
+            """,
+            """
+            CREATE TRIGGER login_status_changed AFTER UPDATE OF status ON login
+            FOR EACH ROW WHEN (OLD.status IS DISTINCT FROM NEW.status) EXECUTE FUNCTION bnet_relay_notify()
+            """,
+        ]),
+        ("v2 heartbeat", ["CREATE TABLE heartbeat (id INTEGER PRIMARY KEY CHECK (id = 1), at DOUBLE PRECISION NOT NULL)"]),
+    ]
+
+    public func migrate() async throws {
+        try await guarded {
+            try await client.withTransaction(logger: logger) { connection in
+                try await connection.query("SELECT pg_advisory_xact_lock(8628)", logger: logger)
+                try await connection.query(
+                    "CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at DOUBLE PRECISION NOT NULL)",
+                    logger: logger)
+                var applied = Set<String>()
+                for try await name in try await connection.query("SELECT name FROM schema_migrations", logger: logger)
+                    .decode(String.self)
+                {
+                    applied.insert(name)
+                }
+                for migration in Self.migrations where !applied.contains(migration.name) {
+                    for statement in migration.sql {
+                        try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                    }
+                    let now = Date().timeIntervalSince1970
+                    try await connection.query(
+                        "INSERT INTO schema_migrations (name, applied_at) VALUES (\(migration.name), \(now))", logger: logger)
+                }
+            }
+        }
+    }
+
+    // MARK: LoginStore
+
+    public func ping() async throws {
+        let now = Date().timeIntervalSince1970
+        try await execute("INSERT INTO heartbeat (id, at) VALUES (1, \(now)) ON CONFLICT (id) DO UPDATE SET at = \(now)")
+    }
+
+    public func insert(_ login: Login) async throws {
+        let scopes = login.scopes.joined(separator: " ")
+        try await execute("""
+            INSERT INTO login (id, app, scopes, device_code_hash, user_code_hash, sealing_public_key, state_hash, status,
+                created_at, expires_at, updated_at, interval, battletag, account_id, failure)
+            VALUES (\(login.id), \(login.app), \(scopes), \(login.deviceCodeHash), \(login.userCodeHash),
+                \(ByteBuffer(bytes: login.sealingPublicKey)), \(login.stateHash), \(login.status.rawValue),
+                \(login.createdAt.timeIntervalSince1970), \(login.expiresAt.timeIntervalSince1970),
+                \(login.updatedAt.timeIntervalSince1970), \(login.interval), \(login.battleTag), \(login.accountID),
+                \(login.failure))
+            """)
+    }
+
+    public func login(deviceCodeHash: String) async throws -> Login? {
+        try await fetch("SELECT * FROM login WHERE device_code_hash = \(deviceCodeHash)").first
+    }
+
+    public func login(userCodeHash: String, now: Date) async throws -> Login? {
+        try await fetch("""
+            SELECT * FROM login WHERE user_code_hash = \(userCodeHash) AND status IN ('pending', 'authorizing')
+            AND expires_at > \(now.timeIntervalSince1970) ORDER BY created_at DESC LIMIT 1
+            """).first
+    }
+
+    public func beginAuthorization(loginID: String, stateHash: String, now: Date) async throws -> Bool {
+        let at = now.timeIntervalSince1970
+        return try await !fetch("""
+            UPDATE login SET status = 'authorizing', state_hash = \(stateHash), updated_at = \(at)
+            WHERE id = \(loginID) AND status IN ('pending', 'authorizing') AND expires_at > \(at) RETURNING *
+            """).isEmpty
+    }
+
+    public func consumeState(stateHash: String, now: Date) async throws -> Login? {
+        let at = now.timeIntervalSince1970
+        return try await fetch("""
+            UPDATE login SET state_hash = NULL, updated_at = \(at)
+            WHERE state_hash = \(stateHash) AND status = 'authorizing' AND expires_at > \(at) RETURNING *
+            """).first
+    }
+
+    public func approve(
+        loginID: String, sealed: TokenSealer.Sealed, battleTag: String?, accountID: Int?, now: Date
+    ) async throws -> Bool {
+        try await !fetch("""
+            UPDATE login SET status = 'approved', sealed_ephemeral = \(ByteBuffer(bytes: sealed.ephemeralPublicKey)),
+                sealed_box = \(ByteBuffer(bytes: sealed.box)), battletag = \(battleTag), account_id = \(accountID),
+                updated_at = \(now.timeIntervalSince1970)
+            WHERE id = \(loginID) AND status = 'authorizing' RETURNING *
+            """).isEmpty
+    }
+
+    public func finish(loginID: String, status: LoginStatus, failure: String?, now: Date) async throws -> Bool {
+        try await !fetch("""
+            UPDATE login SET status = \(status.rawValue), failure = \(failure), state_hash = NULL, sealed_ephemeral = NULL,
+                sealed_box = NULL, updated_at = \(now.timeIntervalSince1970)
+            WHERE id = \(loginID) AND status IN ('pending', 'authorizing', 'approved') RETURNING *
+            """).isEmpty
+    }
+
+    public func collect(deviceCodeHash: String, now: Date) async throws -> Login? {
+        try await fetch("""
+            WITH old AS (
+                SELECT * FROM login WHERE device_code_hash = \(deviceCodeHash) AND status = 'approved' FOR UPDATE)
+            UPDATE login SET status = 'collected', sealed_ephemeral = NULL, sealed_box = NULL,
+                updated_at = \(now.timeIntervalSince1970)
+            FROM old WHERE login.id = old.id RETURNING old.*
+            """).first
+    }
+
+    public func openLogins(now: Date) async throws -> [Login] {
+        try await fetch("""
+            SELECT * FROM login WHERE status IN ('pending', 'authorizing', 'approved')
+            AND expires_at > \(now.timeIntervalSince1970)
+            """)
+    }
+
+    public func recentLogins(limit: Int) async throws -> [Login] {
+        try await fetch("SELECT * FROM login ORDER BY created_at DESC LIMIT \(limit)")
+    }
+
+    public func purge(before cutoff: Date) async throws -> Int {
+        let at = cutoff.timeIntervalSince1970
+        return try await fetch("""
+            DELETE FROM login WHERE expires_at < \(at)
+            OR (status NOT IN ('pending', 'authorizing', 'approved') AND updated_at < \(at)) RETURNING *
+            """).count
+    }
+
+    // MARK: LoginChangeFeed
+
+    public func followChanges(_ onChange: @escaping @Sendable (String, LoginStatus) async -> Void) async throws {
+        while !Task.isCancelled {
+            do {
+                try await client.withConnection { connection in
+                    try await connection.listen(on: Self.channel) { notifications in
+                        for try await notification in notifications {
+                            let parts = notification.payload.split(separator: ":", maxSplits: 1)
+                            if parts.count == 2, let status = LoginStatus(rawValue: String(parts[1])) {
+                                await onChange(String(parts[0]), status)
+                            }
+                        }
+                    }
+                }
+            } catch is CancellationError {
+                return
+            } catch {
+                logger.warning("LISTEN connection lost; reconnecting", metadata: ["error.type": "\(type(of: error))"])
+                try await Task.sleep(for: .seconds(1))
+            }
+        }
+    }
+
+    // MARK: Helpers
+
+    private func execute(_ query: PostgresQuery) async throws {
+        try await guarded { _ = try await client.query(query, logger: logger) }
+    }
+
+    private func fetch(_ query: PostgresQuery) async throws -> [Login] {
+        try await guarded {
+            var logins: [Login] = []
+            for try await row in try await client.query(query, logger: logger) {
+                logins.append(try Self.login(from: row.makeRandomAccess()))
+            }
+            return logins
+        }
+    }
+
+    private func guarded<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as PSQLError {
+            throw LoginStoreUnavailable(reason: "PostgreSQL \(error.code)" + (error.serverInfo?[.sqlState].map { " \($0)" } ?? ""))
+        } catch let error as LoginStoreUnavailable {
+            throw error
+        } catch {
+            throw LoginStoreUnavailable(reason: "\(type(of: error))")
+        }
+    }
+
+    private static func login(from row: PostgresRandomAccessRow) throws -> Login {
+        func data(_ column: String) throws -> Data? {
+            try row[column].decode(ByteBuffer?.self).map { Data($0.readableBytesView) }
+        }
+        let ephemeral = try data("sealed_ephemeral")
+        let box = try data("sealed_box")
+        let statusText = try row["status"].decode(String.self)
+        guard let status = LoginStatus(rawValue: statusText) else {
+            throw LoginStoreUnavailable(reason: "unknown login status \(statusText)")
+        }
+        return Login(
+            id: try row["id"].decode(String.self), app: try row["app"].decode(String.self),
+            scopes: try row["scopes"].decode(String.self).split(separator: " ").map(String.init),
+            deviceCodeHash: try row["device_code_hash"].decode(String.self),
+            userCodeHash: try row["user_code_hash"].decode(String.self),
+            sealingPublicKey: try data("sealing_public_key") ?? Data(),
+            stateHash: try row["state_hash"].decode(String?.self), status: status,
+            createdAt: Date(timeIntervalSince1970: try row["created_at"].decode(Double.self)),
+            expiresAt: Date(timeIntervalSince1970: try row["expires_at"].decode(Double.self)),
+            interval: try row["interval"].decode(Int.self),
+            updatedAt: Date(timeIntervalSince1970: try row["updated_at"].decode(Double.self)),
+            sealedToken: ephemeral.flatMap { ephemeral in box.map { TokenSealer.Sealed(ephemeralPublicKey: ephemeral, box: $0) } },
+            battleTag: try row["battletag"].decode(String?.self), accountID: try row["account_id"].decode(Int?.self),
+            failure: try row["failure"].decode(String?.self))
+    }
+}
