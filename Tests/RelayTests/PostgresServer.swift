@@ -10,7 +10,6 @@ actor PostgresServer {
     static let shared = PostgresServer()
 
     private var started: (port: Int, directory: URL)?
-    nonisolated(unsafe) private static var pid: pid_t = 0
 
     /// A fresh, empty database URL on the shared cluster.
     func newDatabase() async throws -> String {
@@ -35,21 +34,21 @@ actor PostgresServer {
         try Self.run(bin + "/initdb", "-D", directory.appending(path: "data").path, "-U", "bnet", "-A", "trust", "--no-sync",
             "-E", "UTF8", asUser: asRoot ? "postgres" : nil)
         let port = try RelayProcess.freePort()
+        let command = (asRoot ? ["/usr/bin/setpriv", "--reuid", "postgres", "--regid", "postgres", "--init-groups", "--"] : [])
+            + [bin + "/postgres", "-D", directory.appending(path: "data").path, "-p", "\(port)", "-k", directory.path,
+                "-c", "listen_addresses=127.0.0.1", "-c", "fsync=off", "-c", "max_connections=200"]
+        // A watchdog shell stops the cluster (fast shutdown) and removes it once this test process is gone.
+        let script = """
+            \(command.map { "'\($0)'" }.joined(separator: " ")) & server=$!
+            while kill -0 \(getpid()) 2>/dev/null && kill -0 $server 2>/dev/null; do sleep 1; done
+            kill -INT $server 2>/dev/null; wait $server; rm -rf '\(directory.path)'
+            """
         let server = Process()
-        let arguments = [bin + "/postgres", "-D", directory.appending(path: "data").path, "-p", "\(port)",
-            "-k", directory.path, "-c", "listen_addresses=127.0.0.1", "-c", "fsync=off", "-c", "max_connections=200"]
-        if asRoot {
-            server.executableURL = URL(fileURLWithPath: "/usr/sbin/runuser")
-            server.arguments = ["-u", "postgres", "--"] + arguments
-        } else {
-            server.executableURL = URL(fileURLWithPath: arguments[0])
-            server.arguments = Array(arguments.dropFirst())
-        }
+        server.executableURL = URL(fileURLWithPath: "/bin/sh")
+        server.arguments = ["-c", script]
         server.standardOutput = FileHandle.nullDevice
         server.standardError = FileHandle.nullDevice
         try server.run()
-        Self.pid = server.processIdentifier
-        atexit { if PostgresServer.pid > 0 { kill(PostgresServer.pid, SIGTERM) } }
         for _ in 0..<200 {
             if (try? Self.run(bin + "/pg_isready", "-h", "127.0.0.1", "-p", "\(port)", "-q")) != nil {
                 started = (port, directory)

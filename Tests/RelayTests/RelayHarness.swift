@@ -51,6 +51,7 @@ struct RelayHarness {
     let logs: LogCapture
     let group: ServiceGroup
     let task: Task<Void, any Error>
+    let ownsEmulator: Bool
 
     var service: LoginService { relay.service }
     var databasePath: String { relay.configuration.databasePath }
@@ -59,23 +60,25 @@ struct RelayHarness {
         apps: [String] = ["d3=poll", "myapp=redirect", "fwdapp=forward"],
         loginLifetime: Duration = .seconds(600), pollInterval: Int = 5, codeEntriesPerMinute: Double = 10,
         startsPerMinute: Double = 100, trustedProxies: [String] = [], exchangeTimeout: Duration = .seconds(5),
-        databaseDirectory: URL? = nil
+        databaseDirectory: URL? = nil, database: String? = nil, sealKeyPath: String? = nil,
+        sharedEmulator: RunningEmulator? = nil
     ) async throws -> RelayHarness {
         let registrations = try apps.map { try AppRegistration(argument: $0) }
-        let emulator = try await BattleNetEmulator.start(configuration: EmulatorConfiguration(clients: [
-            EmulatorClient(
-                credentials: relayCredentials, name: "Relay Under Test",
-                redirectURIs: registrations.map { "\(publicBase)/redirect/\($0.name)" })
-        ]))
+        let emulator: RunningEmulator
+        if let sharedEmulator {
+            emulator = sharedEmulator
+        } else {
+            emulator = try await startEmulator(apps: registrations.map(\.name))
+        }
         let directory = FileManager.default.temporaryDirectory.appending(path: "relay-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let keyPath = directory.appending(path: "seal.key").path
-        try RelayKey.write(to: keyPath)
+        let keyPath = sealKeyPath ?? directory.appending(path: "seal.key").path
+        if sealKeyPath == nil { try RelayKey.write(to: keyPath) }
 
         var configuration = RelayConfiguration()
         configuration.port = 0
         configuration.publicURL = URL(string: publicBase)
-        configuration.databasePath = (databaseDirectory ?? directory).appending(path: "relay.sqlite").path
+        configuration.databasePath = database ?? (databaseDirectory ?? directory).appending(path: "relay.sqlite").path
         configuration.sealKeyFile = keyPath
         configuration.apps = registrations
         configuration.credentials = relayCredentials
@@ -104,13 +107,23 @@ struct RelayHarness {
         let port = try #require(await iterator.next())
         return RelayHarness(
             emulator: emulator, relay: relay, baseURL: URL(string: "http://127.0.0.1:\(port)")!, directory: directory,
-            logs: logs, group: group, task: task)
+            logs: logs, group: group, task: task, ownsEmulator: sharedEmulator == nil)
+    }
+
+    /// An emulator that knows the test client and the redirect URIs of `apps` under ``publicBase``.
+    static func startEmulator(apps: [String] = ["d3", "myapp", "fwdapp"]) async throws -> RunningEmulator {
+        try await BattleNetEmulator.start(configuration: EmulatorConfiguration(clients: [
+            EmulatorClient(
+                credentials: relayCredentials, name: "Relay Under Test",
+                redirectURIs: apps.map { "\(publicBase)/redirect/\($0)" })
+        ]))
     }
 
     func stop() async {
         await group.triggerGracefulShutdown()
         _ = try? await task.value
-        await emulator.stop()
+        await relay.shutdown()
+        if ownsEmulator { await emulator.stop() }
         try? FileManager.default.removeItem(at: directory)
     }
 

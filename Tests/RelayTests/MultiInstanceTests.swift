@@ -1,0 +1,46 @@
+import BattleNet
+import Foundation
+import RelayCore
+import Testing
+
+/// Two relays sharing one PostgreSQL database, as behind a load balancer.
+@Suite("Two relays on PostgreSQL")
+struct MultiInstanceTests {
+    @Test("A login started on A, called back on B, reaches A's long-poll promptly and is handed out once")
+    func crossInstance() async throws {
+        let database = try await PostgresServer.shared.newDatabase()
+        let emulator = try await RelayHarness.startEmulator()
+        let keyPath = FileManager.default.temporaryDirectory.appending(path: "shared-\(UUID().uuidString).key").path
+        try RelayKey.write(to: keyPath)
+        let a = try await RelayHarness.start(database: database, sealKeyPath: keyPath, sharedEmulator: emulator)
+        let b = try await RelayHarness.start(database: database, sealKeyPath: keyPath, sharedEmulator: emulator)
+        do {
+            for _ in 0..<3 {
+                let login = try await a.startLogin()
+                let clock = ContinuousClock()
+                async let held = a.poll(login, wait: 15)
+                try await Task.sleep(for: .milliseconds(200))
+                let callback = try await b.decide(try await b.confirm(login))
+                let delivered = clock.now
+                #expect(try await b.get(callback).text.contains("Signed in as FaYe#2543"))
+                let token = try await held
+                #expect(token.status == 200, "\(token.text)")
+                #expect(clock.now - delivered < .seconds(2))
+                let again = try await b.poll(login, wait: 1)
+                #expect(again.json["error"] as? String == "invalid_grant")
+            }
+            let denied = try await a.startLogin()
+            let callback = try await a.decide(try await a.confirm(denied), approve: false)
+            _ = try await b.get(callback)
+            #expect(try await a.poll(denied).json["error"] as? String == "access_denied")
+        } catch {
+            await a.stop()
+            await b.stop()
+            await emulator.stop()
+            throw error
+        }
+        await a.stop()
+        await b.stop()
+        await emulator.stop()
+    }
+}
