@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
 import RelayCore
-import RelaySQLite
+import Logging
+import RelayServer
 
 struct Logins: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -21,10 +22,11 @@ struct Logins: AsyncParsableCommand {
 
     func run() async throws {
         let config = try options.configuration()
-        guard FileManager.default.fileExists(atPath: config.databasePath) else {
+        let isPostgres = config.databasePath.hasPrefix("postgres")
+        guard isPostgres || FileManager.default.fileExists(atPath: config.databasePath) else {
             throw ValidationError("database \(config.databasePath) does not exist (use --database)")
         }
-        let store = try SQLiteLoginStore(path: config.databasePath)
+        let store = try Relay.openStore(config.databasePath, logger: Logger(label: "bnet-relay"))
         try await store.migrate()
         if let revoke {
             guard try await store.finish(loginID: revoke, status: .revoked, failure: "revoked_by_operator", now: Date()) else {

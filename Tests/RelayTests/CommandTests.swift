@@ -1,0 +1,86 @@
+import BattleNet
+import Foundation
+import RelayCore
+import Testing
+
+/// The `bnet-relay` binary's commands, run as an operator runs them.
+@Suite("bnet-relay commands")
+struct CommandTests {
+    @Test("check-config explains what is wrong and exits non-zero")
+    func checkConfig() throws {
+        let badApp = try runRelayCommand(["check-config", "--app", "https=poll"])
+        #expect(badApp.status != 0)
+        #expect(badApp.output.contains("'https' can never be an app scheme"))
+        let insecure = try runRelayCommand(
+            ["check-config", "--public-url", "http://relay.example.com"],
+            environment: ["BNET_CLIENT_ID": "id", "BNET_CLIENT_SECRET": "secret"])
+        #expect(insecure.status != 0)
+        #expect(insecure.output.contains("must use https"))
+        #expect(!insecure.output.contains("secret\n"))
+        let half = try runRelayCommand(["check-config"], environment: ["BNET_CLIENT_ID": "id"])
+        #expect(half.status != 0)
+        #expect(half.output.contains("BNET_CLIENT_SECRET"))
+        let sandbox = try runRelayCommand(["check-config", "--app", "d3=poll", "--app", "myapp=redirect"])
+        #expect(sandbox.status == 0, "\(sandbox.output)")
+        #expect(sandbox.output.contains("register at Battle.net: http://127.0.0.1:8080/redirect/myapp"))
+        #expect(sandbox.output.contains("configuration OK"))
+    }
+
+    @Test("keygen writes a 0600 key and never overwrites one")
+    func keygen() throws {
+        let path = FileManager.default.temporaryDirectory.appending(path: "k-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(try runRelayCommand(["keygen", "--output", path]).status == 0)
+        #expect((try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) == 0o600)
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let again = try runRelayCommand(["keygen", "--output", path])
+        #expect(again.status != 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        #expect(try runRelayCommand(["--version"]).output.hasPrefix("0."))
+    }
+
+    @Test("logins lists recent logins without secrets and revokes one; the poller then hears access_denied")
+    func logins() async throws {
+        try await withRelay { relay in
+            let login = try await relay.startLogin()
+            let listed = try runRelayCommand(["logins", "--database", relay.databasePath])
+            #expect(listed.status == 0, "\(listed.output)")
+            #expect(listed.output.contains("d3\tpending"))
+            #expect(!listed.output.contains(login.deviceCode))
+            #expect(!listed.output.contains(login.userCode))
+            let id = try #require(listed.output.split(separator: "\n").dropFirst().first?.split(separator: "\t").first)
+            let revoked = try runRelayCommand(["logins", "--database", relay.databasePath, "--revoke", String(id)])
+            #expect(revoked.status == 0, "\(revoked.output)")
+            try await relay.service.sweep()
+            #expect(try await relay.poll(login).json["error"] as? String == "access_denied")
+            let unknown = try runRelayCommand(["logins", "--database", relay.databasePath, "--revoke", "nope"])
+            #expect(unknown.status != 0)
+        }
+    }
+
+    @Test("SIGTERM answers held long-polls at once and exits cleanly")
+    func gracefulShutdown() async throws {
+        let directory = FileManager.default.temporaryDirectory.appending(path: "term-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let relay = try await RelayProcess(
+            arguments: ["--database", directory.appending(path: "r.sqlite").path, "--seal-key-file",
+                directory.appending(path: "k").path, "--emulator-port", "\(try RelayProcess.freePort())"],
+            directory: directory)
+        let started = try await relay.post("/oauth/device/code", form: [("client_id", "d3")])
+        let deviceCode = try #require(started.json["device_code"] as? String)
+        let clock = ContinuousClock()
+        async let held = relay.post("/oauth/token", form: [
+            ("grant_type", "urn:ietf:params:oauth:grant-type:device_code"), ("device_code", deviceCode),
+            ("client_id", "d3"), ("wait", "30"),
+        ])
+        try await Task.sleep(for: .milliseconds(300))
+        let signalled = clock.now
+        kill(relay.process.processIdentifier, SIGTERM)
+        let answer = try await held
+        #expect(answer.json["error"] as? String == "authorization_pending")
+        #expect(clock.now - signalled < .seconds(5))
+        #expect(await relay.stop() == 0)
+        #expect(relay.log.contains("SANDBOX MODE"))
+    }
+}
