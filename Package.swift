@@ -12,6 +12,7 @@ let package = Package(
     products: [
         .executable(name: "bnet-relay", targets: ["BnetRelay"]),
         .executable(name: "d3", targets: ["D3CLI"]),
+        .executable(name: "relay-load", targets: ["RelayLoad"]),
         .library(name: "BattleNet", targets: ["BattleNet"]),
         .library(name: "BattleNetHTTPClient", targets: ["BattleNetHTTPClient"]),
         .library(name: "BattleNetEmulator", targets: ["BattleNetEmulator"]),
@@ -99,6 +100,17 @@ let package = Package(
             name: "BnetRelay",
             dependencies: [
                 "RelayServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // Load and soak driver for the relay (scripts/load.sh); not shipped.
+        .executableTarget(
+            name: "RelayLoad",
+            dependencies: [
+                "BattleNet",
+                "BattleNetHTTPClient",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
