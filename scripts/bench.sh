@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# Benchmarks the relay beside its references, in one run on this machine (figures, never assertions):
+#   poll path (POST /oauth/token, pending login)  vs  the relay's GET /healthz  vs  nginx serving a same-size body
+#   forward mode (GET /redirect/<app>)            vs  the BattleNetAPI README's PHP route on php-fpm behind nginx
+#   footprint: binary size, start to first answer, RSS idle and after load.
+# Each pair runs ROUNDS times, interleaved; the medians and their ratios are printed.
+# Usage: scripts/bench.sh [seconds-per-run=10] [rounds=3] [connections=64]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds="${1:-10}"; rounds="${2:-3}"; connections="${3:-64}"
+need=()
+for tool in wrk nginx php-fpm8.2; do command -v "$tool" >/dev/null || need+=("$tool"); done
+if [ "${#need[@]}" -gt 0 ]; then
+  apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q wrk nginx-light php-fpm >/dev/null
+fi
+
+bin="${BNET_RELAY_BIN:-}"
+if [ -z "$bin" ]; then
+  swift build -c release --product bnet-relay >/dev/null
+  bin="$(swift build -c release --show-bin-path)/bnet-relay"
+fi
+work="$(mktemp -d)"; chmod 755 "$work"; pids=()
+cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; wait 2>/dev/null || true; rm -rf "$work"; }
+trap cleanup EXIT
+relay_port=18400; nginx_port=18410
+
+# The relay, sandboxed, with its per-IP limits on and loopback as the trusted proxy.
+start_ns=$(date +%s%N)
+"$bin" serve --port $relay_port --emulator-port $((relay_port + 1)) --trusted-proxy 127.0.0.1 \
+  --app d3=poll --app fwd=forward --database "$work/bench.sqlite" --seal-key-file "$work/seal.key" \
+  --log-level error 2>"$work/relay.log" &
+relay_pid=$!; pids+=("$relay_pid")
+for _ in $(seq 2000); do curl -sf "http://127.0.0.1:$relay_port/healthz" >/dev/null && break; sleep 0.005; done
+ready_ms=$(( ($(date +%s%N) - start_ns) / 1000000 ))
+rss() { awk '/VmRSS/ {print int($2/1024)}' "/proc/$relay_pid/status"; }
+rss_idle=$(rss)
+
+# Pending logins to poll, each started from its own address.
+for i in $(seq 1 2000); do
+  curl -s -H "X-Forwarded-For: 10.200.$((i / 250)).$((i % 250))" -d client_id=d3 \
+    "http://127.0.0.1:$relay_port/oauth/device/code"
+  echo
+done | sed -n 's/.*"device_code":"\([^"]*\)".*/\1/p' > "$work/codes"
+poll_body_size=$(curl -s -d "grant_type=urn:ietf:params:oauth:grant-type:device_code&client_id=d3&device_code=$(head -1 "$work/codes")" \
+  "http://127.0.0.1:$relay_port/oauth/token" | wc -c)
+
+# nginx: a static body as large as a poll answer, and the PHP route on php-fpm.
+head -c "$poll_body_size" /dev/zero | tr '\0' 'x' > "$work/static.txt"
+cat > "$work/php-fpm.conf" <<CONF
+[global]
+error_log = $work/php-fpm.log
+daemonize = no
+[bench]
+listen = $work/php.sock
+listen.mode = 0666
+pm = static
+pm.max_children = 4
+CONF
+php-fpm8.2 --fpm-config "$work/php-fpm.conf" -R & pids+=($!)
+cat > "$work/nginx.conf" <<CONF
+worker_processes 2;
+pid $work/nginx.pid;
+error_log $work/nginx-error.log;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  server {
+    listen 127.0.0.1:$nginx_port;
+    location = /static { alias $work/static.txt; default_type application/json; }
+    location /redirect/ {
+      include /etc/nginx/fastcgi_params;
+      fastcgi_param SCRIPT_FILENAME $PWD/scripts/bench/forward.php;
+      fastcgi_pass unix:$work/php.sock;
+    }
+  }
+}
+CONF
+nginx -c "$work/nginx.conf" -g 'daemon off;' & pids+=($!)
+for _ in $(seq 100); do curl -sf "http://127.0.0.1:$nginx_port/static" >/dev/null && break; sleep 0.05; done
+curl -sf "http://127.0.0.1:$nginx_port/static" >/dev/null || { echo "nginx did not start: $(tail -3 "$work/nginx-error.log")" >&2; exit 1; }
+
+run() { # name, url, extra wrk args...
+  local name=$1 url=$2; shift 2
+  wrk -t2 -c"$connections" -d"${seconds}s" --latency -s scripts/bench/report.lua "$@" "$url" | tail -1 \
+    | sed "s/^/{\"name\": \"$name\", \"result\": /; s/$/}/" >> "$work/results.jsonl"
+}
+# poll.lua defines request(); report.lua's done() is appended so both apply.
+cat scripts/bench/poll.lua scripts/bench/report.lua > "$work/poll.lua"
+lua_poll() { DEVICE_CODES="$work/codes" wrk -t2 -c"$connections" -d"${seconds}s" --latency -s "$work/poll.lua" \
+  "http://127.0.0.1:$relay_port" | tail -1 | sed 's/^/{"name": "poll", "result": /; s/$/}/' >> "$work/results.jsonl"; }
+
+for round in $(seq 1 "$rounds"); do
+  echo "round $round/$rounds" >&2
+  lua_poll
+  run healthz "http://127.0.0.1:$relay_port/healthz"
+  run nginx-static "http://127.0.0.1:$nginx_port/static"
+  run forward "http://127.0.0.1:$relay_port/redirect/fwd?code=abc123&state=xyz789"
+  run php-forward "http://127.0.0.1:$nginx_port/redirect/fwd?code=abc123&state=xyz789"
+done
+rss_loaded=$(rss)
+
+python3 - "$work/results.jsonl" <<PY
+import json, statistics, sys
+runs = {}
+for line in open(sys.argv[1]):
+    row = json.loads(line)
+    runs.setdefault(row["name"], []).append(row["result"])
+def med(name, key): return statistics.median(r[key] for r in runs[name])
+print(f"machine: $(nproc) cores, $(awk '/MemTotal/ {print int($2/1048576)}' /proc/meminfo) GiB; wrk -t2 -c$connections, ${seconds}s x $rounds rounds, medians")
+print(f"{'':14}{'req/s':>10}{'p50 ms':>9}{'p99 ms':>9}{'non-2xx':>9}{'errors':>8}")
+for name in ["poll", "healthz", "nginx-static", "forward", "php-forward"]:
+    print(f"{name:14}{med(name,'rps'):>10.0f}{med(name,'p50_ms'):>9.2f}{med(name,'p99_ms'):>9.2f}"
+          f"{int(med(name,'non2xx')):>9}{int(med(name,'errors')):>8}")
+print(f"poll / healthz      {med('poll','rps')/med('healthz','rps'):.2f}x   (target >= 0.9)")
+print(f"poll / nginx        {med('poll','rps')/med('nginx-static','rps'):.2f}x   (target >= 0.35)")
+print(f"forward / PHP       {med('forward','rps')/med('php-forward','rps'):.2f}x   (target >= 2)")
+PY
+echo "poll answers are 400 authorization_pending/slow_down by design (counted as non-2xx); body $poll_body_size bytes"
+echo "binary: $(du -h "$bin" | cut -f1) ($bin); start to first answer: ${ready_ms} ms; RSS idle ${rss_idle} MiB, after load $(rss) MiB"
