@@ -131,6 +131,8 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // Helpers shared by the test targets.
+        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),
         .testTarget(
             name: "BattleNetTests",
             dependencies: ["BattleNet", "BattleNetHTTPClient", "BattleNetEmulator"],
@@ -140,7 +142,7 @@ let package = Package(
             name: "RelayTests",
             dependencies: [
                 "BattleNet", "BattleNetHTTPClient", "BattleNetEmulator", "RelayCore", "RelaySQLite", "RelayPostgres",
-                "RelayServer",
+                "RelayServer", "TestSupport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
@@ -149,7 +151,7 @@ let package = Package(
         // Renderers and the credential store as units; the `d3` binary as a subprocess against an emulator.
         .testTarget(
             name: "D3CLITests",
-            dependencies: ["BattleNet", "BattleNetHTTPClient", "BattleNetEmulator", "D3Kit"],
+            dependencies: ["BattleNet", "BattleNetHTTPClient", "BattleNetEmulator", "D3Kit", "TestSupport"],
             resources: [.copy("Golden")],
             swiftSettings: swiftSettings
         ),

@@ -70,6 +70,22 @@ public struct BattleNetEmulator: Sendable {
 }
 
 extension BattleNetEmulator {
+    /// Runs `body` with an emulator started for it, and stops the emulator afterwards, whether `body` returns or
+    /// throws.
+    public static func withRunning<T>(
+        configuration: EmulatorConfiguration, _ body: (RunningEmulator) async throws -> T
+    ) async throws -> T {
+        let emulator = try await start(configuration: configuration)
+        do {
+            let result = try await body(emulator)
+            await emulator.stop()
+            return result
+        } catch {
+            await emulator.stop()
+            throw error
+        }
+    }
+
     /// A logger that reports only warnings and worse.
     public static var quietLogger: Logger {
         var logger = Logger(label: "battlenet-emulator")

@@ -1,3 +1,4 @@
+import BattleNet
 import Foundation
 
 /// The emulator's consent page: who asks, for what, as which account, with Approve and Deny.

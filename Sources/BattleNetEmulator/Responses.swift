@@ -68,23 +68,6 @@ extension Array where Element == (String, String) {
     }
 }
 
-/// Escapes text for HTML element content and quoted attributes.
-func escapeHTML(_ text: String) -> String {
-    var out = ""
-    out.reserveCapacity(text.count)
-    for character in text {
-        switch character {
-        case "&": out += "&amp;"
-        case "<": out += "&lt;"
-        case ">": out += "&gt;"
-        case "\"": out += "&quot;"
-        case "'": out += "&#39;"
-        default: out.append(character)
-        }
-    }
-    return out
-}
-
 extension HTTPField.Name {
     /// `Pragma`, which RFC 6749 section 5.1 asks token responses to carry as `no-cache`.
     static let pragma = HTTPField.Name("Pragma")!

@@ -18,15 +18,7 @@ func withEmulator<T>(
     let configuration = EmulatorConfiguration(
         clients: [EmulatorClient(credentials: testCredentials, name: "Relay Test", redirectURIs: [testRedirectURI])],
         tokenLifetime: tokenLifetime, codeLifetime: codeLifetime, notFoundStyle: notFoundStyle)
-    let emulator = try await BattleNetEmulator.start(configuration: configuration)
-    do {
-        let result = try await body(emulator)
-        await emulator.stop()
-        return result
-    } catch {
-        await emulator.stop()
-        throw error
-    }
+    return try await BattleNetEmulator.withRunning(configuration: configuration, body)
 }
 
 extension RunningEmulator {

@@ -1,6 +1,7 @@
 import BattleNet
 import BattleNetHTTPClient
 import Foundation
+import TestSupport
 import Testing
 
 /// `d3 login` against the real `bnet-relay` binary in sandbox mode (the README's quick start), with the test

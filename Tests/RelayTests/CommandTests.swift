@@ -1,6 +1,7 @@
 import BattleNet
 import Foundation
 import RelayCore
+import TestSupport
 import Testing
 
 /// The `bnet-relay` binary's commands, run as an operator runs them.
@@ -65,7 +66,7 @@ struct CommandTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let relay = try await RelayProcess(
             arguments: ["--database", directory.appending(path: "r.sqlite").path, "--seal-key-file",
-                directory.appending(path: "k").path, "--emulator-port", "\(try RelayProcess.freePort())"],
+                directory.appending(path: "k").path, "--emulator-port", "\(try freePort())"],
             directory: directory)
         let started = try await relay.post("/oauth/device/code", form: [("client_id", "d3")])
         let deviceCode = try #require(started.json["device_code"] as? String)

@@ -2,6 +2,7 @@ import BattleNet
 import BattleNetEmulator
 import Foundation
 import RelayCore
+import TestSupport
 import Testing
 
 /// Crash safety: the relay is killed with SIGKILL at random moments while logins run, and restarted. Every login
@@ -31,7 +32,7 @@ struct CrashTests {
         let directory = FileManager.default.temporaryDirectory.appending(path: "crash-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let port = try RelayProcess.freePort()
+        let port = try freePort()
         let publicURL = "http://127.0.0.1:\(port)"
         let emulator = try await BattleNetEmulator.start(configuration: EmulatorConfiguration(clients: [
             EmulatorClient(credentials: relayCredentials, redirectURIs: ["\(publicURL)/redirect/d3"])

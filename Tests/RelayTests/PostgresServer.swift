@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
+import TestSupport
 import Testing
 
 /// A throwaway PostgreSQL cluster on loopback for the tests, started once per test process from Debian's
@@ -33,7 +34,7 @@ actor PostgresServer {
         if asRoot { try Self.run("/bin/chown", "postgres:postgres", directory.path) }
         try Self.run(bin + "/initdb", "-D", directory.appending(path: "data").path, "-U", "bnet", "-A", "trust", "--no-sync",
             "-E", "UTF8", asUser: asRoot ? "postgres" : nil)
-        let port = try RelayProcess.freePort()
+        let port = try freePort()
         let command = (asRoot ? ["/usr/bin/setpriv", "--reuid", "postgres", "--regid", "postgres", "--init-groups", "--"] : [])
             + [bin + "/postgres", "-D", directory.appending(path: "data").path, "-p", "\(port)", "-k", directory.path,
                 "-c", "listen_addresses=127.0.0.1", "-c", "fsync=off", "-c", "max_connections=200"]

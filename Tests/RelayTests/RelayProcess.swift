@@ -1,5 +1,6 @@
 import BattleNet
 import Foundation
+import TestSupport
 import Testing
 
 /// The built `bnet-relay` binary, run as a child process the way an operator runs it.
@@ -21,27 +22,10 @@ final class RelayProcess: @unchecked Sendable {
         return bundle.deletingLastPathComponent().appending(path: "bnet-relay")
     }
 
-    /// A port nobody listens on right now.
-    static func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                bind(fd, pointer, length) == 0 && getsockname(fd, pointer, &length) == 0
-            }
-        }
-        guard bound else { throw POSIXError(.EADDRINUSE) }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
-
     /// Starts `bnet-relay` with `arguments` and `environment` (added to a clean copy of this process's, without
     /// any BNET_ variable), and waits until `/healthz` answers.
     init(arguments: [String], environment: [String: String] = [:], port: Int? = nil, directory: URL) async throws {
-        self.port = try port ?? Self.freePort()
+        self.port = try port ?? freePort()
         output = directory.appending(path: "relay-\(UUID().uuidString).log")
         _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         process.executableURL = Self.binary

@@ -63,8 +63,8 @@ enum CallbackPages {
         Page(
             title: "Signed in",
             body: """
-                <h1>Signed in\(battleTag.map { " as " + escape($0) } ?? "")</h1>
-                <p>You can close this tab and go back to your terminal or to <strong>\(escape(app))</strong>: \
+                <h1>Signed in\(battleTag.map { " as " + escapeHTML($0) } ?? "")</h1>
+                <p>You can close this tab and go back to your terminal or to <strong>\(escapeHTML(app))</strong>: \
                 it will pick up the sign-in by itself.</p>
                 """)
     }

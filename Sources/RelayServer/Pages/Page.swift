@@ -28,7 +28,7 @@ struct Page {
             <!doctype html>
             <html lang="en"><head><meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>\(escape(title)) · BattleNetRelay</title>
+            <title>\(escapeHTML(title)) · BattleNetRelay</title>
             <style>\(Self.style)</style>
             </head><body><main>
             \(banner)
@@ -42,21 +42,4 @@ struct Page {
             "default-src 'none'; style-src '\(Self.styleHash)'; form-action \(actions); frame-ancestors 'none'; base-uri 'none'"
         return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(string: html)))
     }
-}
-
-/// Escapes text for HTML element content and quoted attribute values.
-func escape(_ text: String) -> String {
-    var out = ""
-    out.reserveCapacity(text.count)
-    for character in text {
-        switch character {
-        case "&": out += "&amp;"
-        case "<": out += "&lt;"
-        case ">": out += "&gt;"
-        case "\"": out += "&quot;"
-        case "'": out += "&#39;"
-        default: out.append(character)
-        }
-    }
-    return out
 }

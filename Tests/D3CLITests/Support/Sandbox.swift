@@ -47,15 +47,7 @@ let cliCredentials = ClientCredentials(id: "d3-cli-test", secret: "cli-s3cr3t-01
 func withEmulator<T>(_ body: (RunningEmulator) async throws -> T) async throws -> T {
     let configuration = EmulatorConfiguration(
         clients: [EmulatorClient(credentials: cliCredentials, name: "d3 CLI tests")])
-    let emulator = try await BattleNetEmulator.start(configuration: configuration)
-    do {
-        let result = try await body(emulator)
-        await emulator.stop()
-        return result
-    } catch {
-        await emulator.stop()
-        throw error
-    }
+    return try await BattleNetEmulator.withRunning(configuration: configuration, body)
 }
 
 extension RunningEmulator {
