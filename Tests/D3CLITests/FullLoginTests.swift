@@ -55,6 +55,26 @@ struct FullLoginTests {
         }
     }
 
+    @Test("Ctrl-C while waiting cancels cleanly with exit 130 and one line")
+    func interrupt() async throws {
+        try await withSandbox { sandbox in
+            try await withSandboxRelay(sandbox) { relay, _ in
+                let login = try Background(
+                    "d3", ["login", "--relay", relay.absoluteString, "--no-browser"], environment: sandbox.environment(),
+                    directory: sandbox.home)
+                _ = try await login.await(/Or open (\S+)/)
+                try await Task.sleep(for: .milliseconds(300))
+                let clock = ContinuousClock()
+                let interrupted = clock.now
+                kill(login.process.processIdentifier, SIGINT)
+                #expect(try await login.waitForExit() == 130)
+                #expect(clock.now - interrupted < .seconds(2))
+                #expect(login.text.contains("Sign-in cancelled."))
+                #expect(try await sandbox.d3("whoami").status == 3)
+            }
+        }
+    }
+
     /// Opens the verification link, clicks Continue, and decides at the emulator, as a browser would.
     private func actAsPerson(link: String, approve: Bool) async throws {
         let page = try await transport.send(HTTPRequest(url: try #require(URL(string: link))))
