@@ -8,20 +8,30 @@ import Logging
 public struct LoginService: Sendable {
     /// A started login, as the device authorization response gives it (RFC 8628 section 3.2).
     public struct Started: Sendable {
+        /// The client's secret handle on the login (256 bits); the relay keeps only its hash.
         public var deviceCode: String
+        /// The code the person types or matches, such as `WDJB-MJHT`.
         public var userCode: String
+        /// The page where the person enters the code.
         public var verificationURI: URL
+        /// The same page with the code filled in.
         public var verificationURIComplete: URL
+        /// Seconds until the login expires.
         public var expiresIn: Int
+        /// Seconds between polls.
         public var interval: Int
     }
 
     /// An OAuth-style refusal: `error`, a description a person can act on, and the HTTP status.
     public struct Refusal: Error, Sendable, Equatable {
+        /// The OAuth error code, such as `invalid_client`.
         public var error: String
+        /// What happened and what to do, for a person.
         public var description: String
+        /// The HTTP status.
         public var status: Int
 
+        /// Creates a refusal; 400 unless said otherwise.
         public init(_ error: String, _ description: String, status: Int = 400) {
             self.error = error
             self.description = description
@@ -49,10 +59,15 @@ public struct LoginService: Sendable {
         case rejected(reason: String)
     }
 
+    /// The protocol settings.
     public let settings: RelaySettings
+    /// The apps served.
     public let apps: AppRegistry
+    /// Durable storage, the source of truth.
     public let store: any LoginStore
+    /// The in-memory view that answers polls.
     public let index: PollIndex
+    /// Counters for `/metrics`.
     public let metrics: RelayMetrics
     private let oauth: OAuthClient
     let sealer: TokenSealer
