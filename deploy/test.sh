@@ -151,8 +151,7 @@ export XDG_DATA_HOME=$tmp/caddy-data XDG_CONFIG_HOME=$tmp/caddy-config
 {
     printf '{\n\tadmin off\n\tskip_install_trust\n\thttp_port %s\n\thttps_port %s\n}\n\n' "$http_port" "$https_port"
     sed -e "s#^relay.example.com {#localhost:$https_port {\n\ttls internal#" \
-        -e "s#127.0.0.1:8080#127.0.0.1:$relay_port#" \
-        -e "s#/var/log/caddy/bnet-relay.log#$tmp/caddy-access.log#" deploy/Caddyfile
+        -e "s#127.0.0.1:8080#127.0.0.1:$relay_port#" deploy/Caddyfile
 } >"$tmp/Caddyfile"
 caddy run --config "$tmp/Caddyfile" --adapter caddyfile >"$tmp/caddy.log" 2>&1 &
 pids+=($!)
@@ -185,11 +184,12 @@ login() {
         -d client_id=d3 -w '\n%{http_code}' "$public/oauth/token")
     [[ "$token" == *'"access_token"'*$'\n200' ]] || { echo "token: $token" >&2; return 1; }
     echo "$device_code" >"$tmp/device_code"; json_field access_token <<<"$token" >"$tmp/access_token"
+    callback=${callback#*code=}; echo "${callback%%&*}" >"$tmp/code"
 }
 check "device login: code, confirm page, 303 to Battle.net, approve, callback 'Signed in', token 200" login
-check "the relay's log holds neither the access token nor the device code" bash -c '
-    for secret in "$(cat "$1/access_token")" "$(cat "$1/device_code")"; do
-        [ -n "$secret" ] && ! grep -qF "$secret" "$1/relay.log" || exit 1
+check "neither the relay's nor Caddy's log holds the token, device code or authorization code" bash -c '
+    for secret in "$(cat "$1/access_token")" "$(cat "$1/device_code")" "$(cat "$1/code")"; do
+        [ -n "$secret" ] && ! grep -qF "$secret" "$1/relay.log" "$1/caddy.log" || exit 1
     done' _ "$tmp"
 
 echo "== client addresses (X-Forwarded-For)"
