@@ -140,11 +140,30 @@ while IFS= read -r line; do
     environment+=("$line")
 done <"$root/etc/bnet-relay/relay.env"
 environment+=(BNET_RELAY_PORT="$relay_port" BNET_RELAY_EMULATOR_PORT="$emulator_port" BNET_RELAY_PUBLIC_URL="$public")
-(cd "$state" && umask 077 && exec env -i "${environment[@]}" "${command[@]}") >"$tmp/relay.log" 2>&1 &
-pids+=($!)
+# What a plain process can take of the unit's sandbox: NoNewPrivileges=, and MemoryDenyWriteExecute= through
+# PR_SET_MDWE where the kernel has it (Linux 6.3+; stricter than systemd's seccomp version).
+harden=()
+mdwe=false
+if command -v python3 >/dev/null; then
+    python3 -c 'import ctypes, sys; sys.exit(ctypes.CDLL(None).prctl(66, 0, 0, 0, 0) < 0)' 2>/dev/null && mdwe=true
+    harden=(python3 -c 'import ctypes, os, sys
+libc = ctypes.CDLL(None)
+if libc.prctl(38, 1, 0, 0, 0) != 0: sys.exit("PR_SET_NO_NEW_PRIVS failed")
+if sys.argv[1] == "true" and libc.prctl(65, 1, 0, 0, 0) != 0: sys.exit("PR_SET_MDWE failed")
+os.execv(sys.argv[2], sys.argv[2:])' "$mdwe")
+fi
+(cd "$state" && umask 077 && exec env -i "${environment[@]}" "${harden[@]}" "${command[@]}") >"$tmp/relay.log" 2>&1 &
+relay_pid=$!
+pids+=("$relay_pid")
 check "relay answers /healthz on 127.0.0.1:$relay_port" wait_for 30 curl -fsS --max-time 2 "http://127.0.0.1:$relay_port/healthz"
 check "relay runs in sandbox mode with the installed seal key" grep -q "SANDBOX MODE" "$tmp/relay.log"
 check "database created 0600 (UMask=0077)" mode var/lib/bnet-relay/relay.sqlite 600
+if [ "${#harden[@]}" -gt 0 ]; then
+    check "relay runs with no_new_privs$($mdwe && echo ' and memory-deny-write-execute (PR_SET_MDWE)')" \
+        grep -q '^NoNewPrivs:[[:space:]]*1' "/proc/$relay_pid/status"
+else
+    echo "SKIP: no python3 to set no_new_privs / MDWE for the relay"
+fi
 
 # Caddy: deploy/Caddyfile with the site moved to localhost:<port>, Caddy's internal CA, no admin endpoint.
 export XDG_DATA_HOME=$tmp/caddy-data XDG_CONFIG_HOME=$tmp/caddy-config
