@@ -4,7 +4,7 @@
 #
 #   bash deploy/test.sh          # reuses .build-release if present (a clean static build takes ~6 minutes)
 #
-# Needs: Swift 6, libsqlite3-dev, curl, caddy, systemd (for systemd-analyze), nginx (config syntax check).
+# Needs (root): Swift 6, libsqlite3-dev, curl, caddy, nginx, openssl, systemd (for systemd-analyze), python3.
 # Prints PASS/FAIL per check and ends with "N passed, M failed"; exits non-zero on any failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -231,22 +231,33 @@ n=$(log_lines); curl -sS --max-time 10 -o /dev/null --interface 127.0.0.2 -H 'X-
 expect_client "forged X-Forwarded-For sent directly from an untrusted peer is ignored" 127.0.0.2 "$n"
 
 # ---------------------------------------------------------------------------------------------------------------
-echo "== nginx configuration"
-# Syntax-check deploy/nginx/bnet-relay.conf with a throw-away certificate in place of Let's Encrypt's.
-nginx_check() {
-    mkdir -p "$tmp/nginx"
-    openssl req -x509 -newkey rsa:2048 -nodes -subj /CN=relay.example.com -days 1 \
-        -keyout "$tmp/nginx/key.pem" -out "$tmp/nginx/cert.pem" >/dev/null 2>&1
-    sed -e "s#/etc/letsencrypt/live/relay.example.com/fullchain.pem#$tmp/nginx/cert.pem#" \
-        -e "s#/etc/letsencrypt/live/relay.example.com/privkey.pem#$tmp/nginx/key.pem#" \
-        deploy/nginx/bnet-relay.conf >"$tmp/nginx/site.conf"
-    printf 'pid %s;\nerror_log %s;\nevents {}\nhttp {\n  access_log off;\n  include %s;\n}\n' \
-        "$tmp/nginx/nginx.pid" "$tmp/nginx/error.log" "$tmp/nginx/site.conf" >"$tmp/nginx/nginx.conf"
-    nginx -t -q -c "$tmp/nginx/nginx.conf" -e "$tmp/nginx/error.log"
-}
-check "nginx -t accepts deploy/nginx/bnet-relay.conf" nginx_check
-check "nginx config overwrites X-Forwarded-For with \$remote_addr" \
-    grep -q 'proxy_set_header X-Forwarded-For \$remote_addr;' deploy/nginx/bnet-relay.conf
-check "nginx config sets X-Forwarded-Proto" grep -q 'proxy_set_header X-Forwarded-Proto \$scheme;' deploy/nginx/bnet-relay.conf
+echo "== nginx (the alternative proxy) in front of the same relay"
+# deploy/nginx/bnet-relay.conf on loopback ports, with a throw-away certificate in place of Let's Encrypt's.
+nginx_https=$(free_port) nginx_http=$(free_port)
+mkdir -p "$tmp/nginx"
+openssl req -x509 -newkey rsa:2048 -nodes -subj /CN=relay.example.com -addext subjectAltName=DNS:relay.example.com \
+    -days 1 -keyout "$tmp/nginx/key.pem" -out "$tmp/nginx/cert.pem" >/dev/null 2>&1
+sed -e "s#/etc/letsencrypt/live/relay.example.com/fullchain.pem#$tmp/nginx/cert.pem#" \
+    -e "s#/etc/letsencrypt/live/relay.example.com/privkey.pem#$tmp/nginx/key.pem#" \
+    -e "s#/var/log/nginx/bnet-relay.access.log#$tmp/nginx-access.log#" \
+    -e "s#listen 80;#listen 127.0.0.1:$nginx_http;#" -e "s#listen 443 ssl#listen 127.0.0.1:$nginx_https ssl#" \
+    -e '/listen \[::\]/d' -e "s#server 127.0.0.1:8080;#server 127.0.0.1:$relay_port;#" \
+    deploy/nginx/bnet-relay.conf >"$tmp/nginx/site.conf"
+printf 'daemon off;\npid %s;\nerror_log %s;\nevents {}\nhttp {\n  include %s;\n}\n' \
+    "$tmp/nginx/nginx.pid" "$tmp/nginx.log" "$tmp/nginx/site.conf" >"$tmp/nginx/nginx.conf"
+check "nginx -t accepts deploy/nginx/bnet-relay.conf" nginx -t -q -c "$tmp/nginx/nginx.conf" -e "$tmp/nginx.log"
+nginx -c "$tmp/nginx/nginx.conf" -e "$tmp/nginx.log" >>"$tmp/nginx.log" 2>&1 &
+pids+=($!)
+via_nginx() { curl -sS --max-time 10 --cacert "$tmp/nginx/cert.pem" --resolve "relay.example.com:$nginx_https:127.0.0.1" "$@"; }
+nginx_url=https://relay.example.com:$nginx_https
+check "nginx serves /healthz over HTTPS" wait_for 20 via_nginx -f "$nginx_url/healthz"
+n=$(log_lines); via_nginx -o /dev/null -H 'X-Forwarded-For: 203.0.113.9' "$nginx_url/healthz" || true
+expect_client "nginx: a forged X-Forwarded-For is overwritten with the real peer" 127.0.0.1 "$n"
+n=$(log_lines); via_nginx -o /dev/null --interface 127.0.0.3 "$nginx_url/healthz" || true
+expect_client "nginx: its X-Forwarded-For is honoured" 127.0.0.3 "$n"
+via_nginx -o /dev/null "$nginx_url/redirect/d3?code=NotARealCode4242&state=NotARealState4242" || true
+check "nginx's access log has the path but not the query (codes)" bash -c '
+    wait_log() { for _ in $(seq 50); do grep -q "/redirect/d3" "$1" 2>/dev/null && return 0; sleep 0.1; done; return 1; }
+    wait_log "$1" && ! grep -q "NotARealCode4242\|NotARealState4242" "$1"' _ "$tmp/nginx-access.log"
 
 finish
