@@ -24,6 +24,7 @@ backup=$(mktemp)
 cp -p "$info" "$backup"
 restore() { cp -p "$backup" "$info"; rm -f "$backup"; }
 trap restore EXIT
+trap "exit 130" INT TERM HUP   # make sure signals run the EXIT trap too
 sed -i "s/static let commit = \".*\"/static let commit = \"$commit\"/" "$info"
 grep -q "static let commit = \"$commit\"" "$info" || { echo "build.sh: could not stamp $info" >&2; exit 1; }
 

@@ -7,6 +7,7 @@
 # Needs (root): Swift 6, libsqlite3-dev, curl, caddy, nginx, openssl, systemd (for systemd-analyze), python3.
 # Prints PASS/FAIL per check and ends with "N passed, M failed"; exits non-zero on any failure.
 set -euo pipefail
+# shellcheck disable=SC2016  # single-quoted bash -c scripts get their values as arguments, on purpose
 cd "$(dirname "$0")/.."
 repo=$PWD
 
@@ -246,7 +247,7 @@ sed -e "s#/etc/letsencrypt/live/relay.example.com/fullchain.pem#$tmp/nginx/cert.
 printf 'daemon off;\npid %s;\nerror_log %s;\nevents {}\nhttp {\n  include %s;\n}\n' \
     "$tmp/nginx/nginx.pid" "$tmp/nginx.log" "$tmp/nginx/site.conf" >"$tmp/nginx/nginx.conf"
 check "nginx -t accepts deploy/nginx/bnet-relay.conf" nginx -t -q -c "$tmp/nginx/nginx.conf" -e "$tmp/nginx.log"
-nginx -c "$tmp/nginx/nginx.conf" -e "$tmp/nginx.log" >>"$tmp/nginx.log" 2>&1 &
+nginx -c "$tmp/nginx/nginx.conf" -e "$tmp/nginx.log" >"$tmp/nginx-stdout.log" 2>&1 &
 pids+=($!)
 via_nginx() { curl -sS --max-time 10 --cacert "$tmp/nginx/cert.pem" --resolve "relay.example.com:$nginx_https:127.0.0.1" "$@"; }
 nginx_url=https://relay.example.com:$nginx_https
