@@ -2,7 +2,7 @@
 # Proves the deployment's shape on this machine: the static build, the unit, the installer, and a full device
 # login over HTTPS through Caddy, with the relay started exactly as the unit starts it (paths moved to a temp dir).
 #
-#   bash deploy/test.sh          # reuses .build-release if present (a clean static build takes ~6 minutes)
+#   bash deploy/test.sh          # reuses .build-release (or $SCRATCH) if present; a clean static build takes ~6 min
 #
 # Needs (root): Swift 6, libsqlite3-dev, curl, caddy, nginx, openssl, systemd (for systemd-analyze), python3.
 # Prints PASS/FAIL per check and ends with "N passed, M failed"; exits non-zero on any failure.
@@ -55,7 +55,7 @@ echo "== build (deploy/build.sh)"
 if timeout 3000 deploy/build.sh >"$tmp/build.log" 2>&1; then pass "deploy/build.sh builds the static release"; else
     fail "deploy/build.sh" "see below"; tail -n 40 "$tmp/build.log"; finish; exit 1
 fi
-binary=.build-release/release/bnet-relay
+binary=${SCRATCH:-.build-release}/release/bnet-relay
 package=$(cd dist && ls -td bnet-relay-*/ | head -n 1); package=${package%/}
 commit=$(git rev-parse --short HEAD)
 version=$("$binary" --version)
