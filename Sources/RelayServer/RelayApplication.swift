@@ -133,12 +133,10 @@ public struct RelayStartupError: Error, CustomStringConvertible {
     public var description: String { problems.joined(separator: "\n") }
 }
 
-/// The version and commit, set at build time by deploy/build.sh.
+/// The version and commit, both compile-time constants (see `BuildInfo`; deploy/build.sh stamps the commit).
 public enum RelayVersion {
-    /// `0.1.0 (commit)`.
-    public static var current: String {
-        "0.1.0" + (ProcessInfo.processInfo.environment["BNET_RELAY_COMMIT"].map { " (\($0))" } ?? "")
-    }
+    /// `0.1.0 (abc1234)`; `0.1.0 (dev)` for builds made outside deploy/build.sh.
+    public static let current = "\(BuildInfo.version) (\(BuildInfo.commit))"
 }
 
 extension URL {

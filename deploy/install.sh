@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# Installs BattleNetRelay on a Debian or Ubuntu machine: binary, systemd unit, configuration, a new seal key.
+# Idempotent: run it again (or after an upgrade) and it changes only what differs; it never overwrites an
+# existing configuration, client secret or seal key.
+#
+#   sudo deploy/install.sh                         # from an unpacked tarball or a repository after build.sh
+#   sudo deploy/install.sh --binary path/to/bnet-relay
+#   deploy/install.sh --destdir /tmp/root          # stage under /tmp/root: no root, apt or systemctl needed
+#                                                  # (--prefix is the same; DESTDIR=/tmp/root works too)
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+destdir=${DESTDIR:-}
+binary=""
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --destdir|--prefix) destdir=$2; shift 2 ;;
+        --binary) binary=$2; shift 2 ;;
+        -h|--help) sed -n '2,10p' "$0"; exit 0 ;;
+        *) echo "install.sh: unknown argument $1 (try --help)" >&2; exit 2 ;;
+    esac
+done
+
+# The binary: given, or from the tarball (bin/), or from a repository build (.build-release/).
+if [ -z "$binary" ]; then
+    for candidate in "$here/../bin/bnet-relay" "$here/../.build-release/release/bnet-relay"; do
+        [ -x "$candidate" ] && { binary=$candidate; break; }
+    done
+fi
+[ -n "$binary" ] && [ -x "$binary" ] || { echo "install.sh: no bnet-relay binary (run deploy/build.sh or pass --binary)" >&2; exit 1; }
+
+real=true   # false: staging into a DESTDIR, no system changes beyond it
+if [ -n "$destdir" ]; then real=false; destdir=$(mkdir -p "$destdir" && cd "$destdir" && pwd); fi
+if $real && [ "$(id -u)" -ne 0 ]; then echo "install.sh: run as root (or use --destdir DIR)" >&2; exit 1; fi
+
+bin_dir=$destdir/usr/local/bin
+unit_dir=$destdir/etc/systemd/system
+conf_dir=$destdir/etc/bnet-relay
+doc_dir=$destdir/usr/local/share/doc/bnet-relay
+state_dir=$destdir/var/lib/bnet-relay            # with DynamicUser=, systemd moves it to /var/lib/private/
+private_state_dir=$destdir/var/lib/private/bnet-relay
+changed=()
+
+say() { echo "install.sh: $*"; }
+
+# put SRC DEST MODE: install a file we own (binary, unit, docs) if missing or different.
+put() {
+    if [ -f "$2" ] && cmp -s "$1" "$2" && [ "$(stat -c %a "$2")" = "$3" ]; then return 0; fi
+    install -D -m "$3" "$1" "$2"
+    changed+=("$2"); say "installed $2"
+}
+
+# 0. Runtime libraries (the Swift runtime is inside the binary; SQLite and the CA bundle are not).
+if $real; then
+    missing=()
+    for pkg in libsqlite3-0 ca-certificates; do dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg"); done
+    if [ "${#missing[@]}" -gt 0 ]; then
+        say "installing ${missing[*]}"
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
+    fi
+fi
+
+# 1. Files we own: replaced when they differ (that is how upgrades happen).
+put "$binary" "$bin_dir/bnet-relay" 755
+put "$here/bnet-relay.service" "$unit_dir/bnet-relay.service" 644
+put "$here/README.md" "$doc_dir/README.md" 644
+put "$here/relay.env.example" "$doc_dir/relay.env.example" 644
+put "$here/Caddyfile" "$doc_dir/Caddyfile" 644
+put "$here/nginx/bnet-relay.conf" "$doc_dir/nginx/bnet-relay.conf" 644
+
+# 2. Configuration: created once from the example, never overwritten. The client secret is the operator's to write.
+if [ ! -d "$conf_dir" ]; then install -d -m 700 "$conf_dir"; changed+=("$conf_dir"); fi
+if [ ! -e "$conf_dir/relay.env" ]; then
+    install -m 600 "$here/relay.env.example" "$conf_dir/relay.env"
+    changed+=("$conf_dir/relay.env"); say "created $conf_dir/relay.env (edit it)"
+fi
+
+# 3. The seal key: generated once, never replaced (rotating it is a deliberate act: see README.md).
+if [ -e "$state_dir/seal.key" ] || [ -e "$private_state_dir/seal.key" ]; then
+    :
+else
+    install -d -m 700 "$state_dir"
+    (umask 077 && "$bin_dir/bnet-relay" keygen --output "$state_dir/seal.key" >/dev/null)
+    # If the service ran before, its directory belongs to its (dynamic) user: give the key to that user too.
+    if $real; then chown --reference="$state_dir/" "$state_dir/seal.key"; fi
+    changed+=("$state_dir/seal.key"); say "generated a seal key in $state_dir/seal.key"
+fi
+
+# 4. systemd: reload and enable; restart only if already running and something it uses changed.
+if $real && [ "${#changed[@]}" -gt 0 ]; then
+    systemctl daemon-reload
+    systemctl is-enabled --quiet bnet-relay 2>/dev/null || systemctl enable bnet-relay
+    systemctl try-restart bnet-relay
+fi
+
+if [ "${#changed[@]}" -eq 0 ]; then say "nothing to do: everything is installed and unchanged"; fi
+if [ ! -e "$conf_dir/client-secret" ]; then
+    cat <<MSG
+install.sh: next steps (deploy/README.md explains each):
+  1. edit $conf_dir/relay.env (public URL, region, apps, BNET_CLIENT_ID)
+  2. write the client secret:  sudo sh -c 'umask 077; cat > $conf_dir/client-secret'   (paste, Enter, Ctrl-D)
+  3. sudo systemctl start bnet-relay && curl -s http://127.0.0.1:8080/healthz
+MSG
+fi
