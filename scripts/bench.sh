@@ -11,7 +11,7 @@ seconds="${1:-10}"; rounds="${2:-3}"; connections="${3:-64}"
 need=()
 for tool in wrk nginx php-fpm8.2; do command -v "$tool" >/dev/null || need+=("$tool"); done
 if [ "${#need[@]}" -gt 0 ]; then
-  apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q wrk nginx-light php-fpm >/dev/null
+  apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q wrk nginx php-fpm >/dev/null
 fi
 
 bin="${BNET_RELAY_BIN:-}"
