@@ -10,7 +10,7 @@ struct BadInputTests {
     static let knownHeaders: Set<String> = [
         "content-type", "content-length", "transfer-encoding", "connection", "date", "server", "location",
         "cache-control", "pragma", "set-cookie", "retry-after", "x-content-type-options", "referrer-policy",
-        "x-frame-options", "content-security-policy", "x-request-id",
+        "x-frame-options", "content-security-policy", "x-request-id", "allow",
     ]
 
     @Test("Every malformed request gets a clear 4xx, no header is injected, and a full login works afterwards")
@@ -24,6 +24,19 @@ struct BadInputTests {
                 #expect(health?.status == 200, "the relay stopped answering after \(input.name)")
             }
             try await fullLogin(relay)
+        }
+    }
+
+    @Test("A known path asked with the wrong method answers 405 with Allow, not 404", arguments: [
+        ("GET", "/oauth/token", "POST"), ("GET", "/oauth/device/code", "POST"), ("PUT", "/device", "GET, POST"),
+        ("DELETE", "/oauth/device/code", "POST"), ("POST", "/redirect/d3", "GET"), ("POST", "/healthz", "GET"),
+    ])
+    func wrongMethod(method: String, path: String, allow: String) async throws {
+        try await withRelay { relay in
+            let response = try await #require(await RawHTTP.roundTrip(RawHTTP.request(method, path), port: relay.baseURL.port!))
+            #expect(response.status == 405)
+            #expect(response.header("Allow") == allow)
+            #expect(response.text.contains("method_not_allowed"))
         }
     }
 

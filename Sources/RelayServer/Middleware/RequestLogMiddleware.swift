@@ -15,7 +15,8 @@ struct RequestLogMiddleware: RouterMiddleware {
         do {
             response = try await next(request, context)
         } catch let error as HTTPError {
-            response = .jsonError(error.status, Self.code(for: error.status), Self.message(for: error.status))
+            response = .jsonError(
+                error.status, Self.code(for: error.status), Self.message(for: error.status), headers: error.headers)
         } catch {
             context.logger.error("unhandled error", metadata: ["error.type": "\(type(of: error))"])
             response = .jsonError(.internalServerError, "server_error", "The relay failed to answer; try again.")
