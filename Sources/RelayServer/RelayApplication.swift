@@ -90,6 +90,7 @@ public struct Relay: Sendable {
         CallbackController(service: service, sandbox: configuration.isSandbox).register(on: router)
         TokenController(service: service).register(on: router)
         OperationsController(service: service, sandbox: configuration.isSandbox, version: version).register(on: router)
+        MethodNotAllowed.register(on: router)
         return Relay(
             configuration: configuration, service: service, emulator: emulator, responder: router.buildResponder(),
             logger: logger)

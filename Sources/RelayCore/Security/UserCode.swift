@@ -14,9 +14,10 @@ public enum UserCode {
     }
 
     /// Normalises what a person typed: case-insensitive, hyphens and spaces ignored. Nil when it cannot be a
-    /// code (wrong length, or a character outside the alphabet).
+    /// code (wrong length, or a character outside the alphabet). Only ASCII is read, so no letter upper-cases
+    /// into two (`ß` would become `SS`).
     public static func normalize(_ typed: String) -> String? {
-        guard typed.utf8.count <= 64 else { return nil }
+        guard typed.utf8.count <= 64, typed.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
         let kept = typed.uppercased().filter { !($0 == "-" || $0 == " " || $0 == "\t") }
         guard kept.count == length, kept.allSatisfy(alphabet.contains) else { return nil }
         return kept

@@ -21,7 +21,8 @@ struct RequestLogMiddleware: RouterMiddleware {
                 .serviceUnavailable, "temporarily_unavailable",
                 "The relay cannot use its database right now; try again in a minute.", headers: [.retryAfter: "30"])
         } catch let error as HTTPError {
-            response = .jsonError(error.status, Self.code(for: error.status), Self.message(for: error.status))
+            response = .jsonError(
+                error.status, Self.code(for: error.status), Self.message(for: error.status), headers: error.headers)
         } catch {
             context.logger.error("unhandled error", metadata: ["error.type": "\(type(of: error))"])
             response = .jsonError(.internalServerError, "server_error", "The relay failed to answer; try again.")
