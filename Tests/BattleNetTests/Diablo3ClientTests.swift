@@ -59,14 +59,14 @@ struct Diablo3ClientTests {
     @Test("403, 500, malformed JSON, a dropped connection and a slow answer are distinct errors")
     func faults() async throws {
         try await withEmulator { emulator in
-            let d3 = emulator.diablo3(timeout: .milliseconds(400))
+            let d3 = emulator.diablo3(timeout: .milliseconds(1500))
             _ = try await d3.acts()
             let cases: [(EmulatorFault.Kind, BattleNetError)] = [
                 (.status(403), .forbidden("the act index")),
                 (.status(500), .serverError(status: 500)),
                 (.status(502), .serverError(status: 502)),
                 (.malformedJSON, .malformedResponse("The act index could not be decoded")),
-                (.latency(milliseconds: 1_500), .timeout),
+                (.latency(milliseconds: 3_500), .timeout),
             ]
             for (kind, expected) in cases {
                 await emulator.state.inject(EmulatorFault(pathPrefix: "/d3/data", kind: kind, count: 1))

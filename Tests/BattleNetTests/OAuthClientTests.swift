@@ -150,16 +150,17 @@ struct OAuthClientTests {
     @Test("A token endpoint fault becomes a distinct error")
     func tokenFaults() async throws {
         try await withEmulator { emulator in
-            let client = emulator.oauthClient(timeout: .milliseconds(300))
+            let client = emulator.oauthClient(timeout: .milliseconds(1500))
             await emulator.state.inject(EmulatorFault(pathPrefix: "/token", kind: .status(500), count: 1))
             await #expect(throws: BattleNetError.serverError(status: 500)) { try await client.clientCredentialsToken() }
             await emulator.state.inject(EmulatorFault(pathPrefix: "/token", kind: .malformedJSON, count: 1))
             await #expect(throws: BattleNetError.malformedResponse("TokenResponse could not be decoded (HTTP 200)")) {
                 try await client.clientCredentialsToken()
             }
-            await emulator.state.inject(EmulatorFault(pathPrefix: "/token", kind: .latency(milliseconds: 1_000), count: 1))
+            await emulator.state.inject(EmulatorFault(pathPrefix: "/token", kind: .latency(milliseconds: 3_500), count: 1))
             await #expect(throws: BattleNetError.timeout) { try await client.clientCredentialsToken() }
-            _ = try await client.clientCredentialsToken()
+            // The faults are used up: a client with an ordinary timeout is served again.
+            _ = try await emulator.oauthClient().clientCredentialsToken()
         }
     }
 }

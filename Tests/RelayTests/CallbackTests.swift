@@ -92,10 +92,10 @@ struct CallbackTests {
 
     @Test("Provider failures end the login clearly for the person and the poller", arguments: [
         EmulatorFault.Kind.status(500), .rateLimited(retryAfterSeconds: 30), .malformedJSON, .dropConnection,
-        .latency(milliseconds: 2_500),
+        .latency(milliseconds: 4_500),
     ])
     func providerFailures(kind: EmulatorFault.Kind) async throws {
-        try await withRelay(exchangeTimeout: .seconds(1)) { relay in
+        try await withRelay(exchangeTimeout: .seconds(2)) { relay in
             let (login, callback) = try await relay.loginUntilCallback()
             await relay.emulator.state.inject(EmulatorFault(pathPrefix: "/token", kind: kind, count: 1))
             let page = try await relay.get(callback)
