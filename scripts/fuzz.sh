@@ -35,8 +35,8 @@ for target in "${targets[@]}"; do
     if "$out/$target" "$out/corpus/$target" "Fuzz/$target/corpus" \
         -max_total_time="$seconds" -max_len=512 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
         -artifact_prefix="$out/crash-$target-" > "$out/$target.log" 2>&1; then
-        grep -E '^(stat::number_of_executed_units|stat::average_exec_per_sec|Done)' "$out/$target.log" || true
-        echo "corpus: $(find "$out/corpus/$target" -type f | wc -l) generated + $(find "Fuzz/$target/corpus" -type f | wc -l) seeds"
+        grep -E '^(stat::number_of_executed_units|stat::average_exec_per_sec)' "$out/$target.log" || true
+        grep -E 'DONE' "$out/$target.log" | grep -oE 'corp: [0-9]+/[0-9]+b' | sed 's/^/final /' || true
     else
         tail -n 30 "$out/$target.log"
         failed+=("$target")
