@@ -26,7 +26,11 @@ public final class PostgresLoginStore: LoginStore, LoginChangeFeed {
             database: database.isEmpty ? nil : database,
             tls: requireTLS ? .require(.makeClientConfiguration()) : .disable)
         configuration.options.maximumConnections = 16
-        client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        // The pool's own chatter (such as a query queued before run() has started) stays out of the relay's log;
+        // failures still reach the callers as errors.
+        var background = logger
+        background.logLevel = .error
+        client = PostgresClient(configuration: configuration, backgroundLogger: background)
         self.logger = logger
         runner = Task { [client] in await client.run() }
     }
