@@ -10,10 +10,10 @@ public final class SQLiteLoginStore: LoginStore {
     public init(path: String) throws {
         var configuration = Configuration()
         configuration.busyMode = .timeout(5)
-        configuration.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA synchronous = FULL")
-        }
         pool = try DatabasePool(path: path, configuration: configuration)
+        // Every acknowledged change must survive a power loss or a disk error, not only a process crash: GRDB sets
+        // WAL mode's usual `synchronous = NORMAL` on its writer, so set FULL after it (fsync at every commit).
+        try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
     }
 
     private func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {

@@ -160,11 +160,13 @@ struct RelayHarness {
 func withRelay<T>(
     apps: [String] = ["d3=poll", "myapp=redirect", "fwdapp=forward"], loginLifetime: Duration = .seconds(600),
     pollInterval: Int = 5, codeEntriesPerMinute: Double = 10, trustedProxies: [String] = [],
-    exchangeTimeout: Duration = .seconds(5), databaseDirectory: URL? = nil, _ body: (RelayHarness) async throws -> T
+    exchangeTimeout: Duration = .seconds(5), databaseDirectory: URL? = nil, sealKeyPath: String? = nil,
+    _ body: (RelayHarness) async throws -> T
 ) async throws -> T {
     let harness = try await RelayHarness.start(
         apps: apps, loginLifetime: loginLifetime, pollInterval: pollInterval, codeEntriesPerMinute: codeEntriesPerMinute,
-        trustedProxies: trustedProxies, exchangeTimeout: exchangeTimeout, databaseDirectory: databaseDirectory)
+        trustedProxies: trustedProxies, exchangeTimeout: exchangeTimeout, databaseDirectory: databaseDirectory,
+        sealKeyPath: sealKeyPath)
     do {
         let result = try await body(harness)
         await harness.stop()

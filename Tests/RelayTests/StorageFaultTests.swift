@@ -4,8 +4,9 @@ import RelayCore
 import RelaySQLite
 import Testing
 
-/// Storage faults on a real filesystem: the database lives on a small tmpfs that the test fills up. Needs root to
-/// mount it (CI and the development machines run as root).
+/// Storage faults on real file systems: the database lives on a small tmpfs that the test fills up, or on a
+/// loop-mounted ext4 that the kernel turns read-only. Needs root to mount them (CI and the development machines run
+/// as root).
 @Suite("Storage faults", .serialized)
 struct StorageFaultTests {
     final class Mount {
@@ -43,6 +44,66 @@ struct StorageFaultTests {
             try? handle.close()
             try await expectUnavailable(relay)
             try FileManager.default.removeItem(at: filler)
+            try await expectRecovered(relay, before: before)
+        }
+    }
+
+    /// An ext4 file system in a loop-mounted image, mounted `errors=remount-ro`, so that the kernel itself can turn
+    /// it read-only under the relay's open files, as it does on a real disk error.
+    final class Ext4Image {
+        let image: URL
+        let path: URL
+
+        init(sizeMiB: Int) throws {
+            let root = FileManager.default.temporaryDirectory.appending(path: "ext4-\(UUID().uuidString)")
+            image = root.appending(path: "disk.img")
+            path = root.appending(path: "mnt")
+            try FileManager.default.createDirectory(at: path, withIntermediateDirectories: true)
+            try Mount.run("truncate", "-s", "\(sizeMiB)M", image.path)
+            try Mount.run("mkfs.ext4", "-q", image.path)
+            try mount()
+        }
+
+        func mount() throws {
+            try Mount.run("mount", "-o", "loop,errors=remount-ro", image.path, path.path)
+        }
+
+        /// Makes the kernel record a file-system error: the mount turns read-only at once, open files included.
+        func forceReadOnly() throws {
+            let mounts = try String(contentsOfFile: "/proc/mounts", encoding: .utf8)
+            let device = try #require(mounts.split(separator: "\n").first { $0.split(separator: " ").dropFirst().first == Substring(path.path) }?
+                .split(separator: " ").first?.split(separator: "/").last)
+            try "test".write(toFile: "/sys/fs/ext4/\(device)/trigger_fs_error", atomically: false, encoding: .utf8)
+        }
+
+        /// What an operator does after a disk error: unmount, check, mount again.
+        func repair() throws {
+            try Mount.run("umount", path.path)
+            try? Mount.run("e2fsck", "-fy", image.path)
+            try mount()
+        }
+
+        func remove() {
+            try? Mount.run("umount", "-l", path.path)
+            try? FileManager.default.removeItem(at: image.deletingLastPathComponent())
+        }
+    }
+
+    @Test("A disk the kernel turns read-only under the relay makes /readyz fail and requests answer 503; after repair nothing is lost or corrupted")
+    func readOnly() async throws {
+        let disk = try Ext4Image(sizeMiB: 32)
+        defer { disk.remove() }
+        let keyPath = FileManager.default.temporaryDirectory.appending(path: "ro-\(UUID().uuidString).key").path
+        try RelayKey.write(to: keyPath)
+        defer { try? FileManager.default.removeItem(atPath: keyPath) }
+        let before = try await withRelay(databaseDirectory: disk.path, sealKeyPath: keyPath) { relay in
+            let login = try await relay.startLogin()
+            try disk.forceReadOnly()
+            try await expectUnavailable(relay)
+            return login
+        }
+        try disk.repair()
+        try await withRelay(databaseDirectory: disk.path, sealKeyPath: keyPath) { relay in
             try await expectRecovered(relay, before: before)
         }
     }
