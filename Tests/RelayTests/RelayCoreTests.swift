@@ -196,3 +196,25 @@ struct LoginStoreTests {
         #expect(try await store.openLogins(now: now.addingTimeInterval(601)).isEmpty)
     }
 }
+
+@Suite("JSON bodies")
+struct JSONBodyTests {
+    @Test("The relay's JSON writer escapes what RFC 8259 requires and round-trips through a JSON parser")
+    func roundTrip() throws {
+        let object: [String: Any] = [
+            "text": "quote \" backslash \\ newline \n tab \t nul \u{0} bell \u{7} line-sep \u{2028} 전사 😀",
+            "number": 86_399, "negative": -5, "flag": true, "off": false, "list": ["a", "b\"c"], "empty": [String](),
+        ]
+        let text = JSONBody.encode(object)
+        #expect(!text.contains("\n"))
+        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        #expect(parsed["text"] as? String == object["text"] as? String)
+        #expect(parsed["number"] as? Int == 86_399)
+        #expect(parsed["negative"] as? Int == -5)
+        #expect(parsed["flag"] as? Bool == true)
+        #expect(parsed["off"] as? Bool == false)
+        #expect(parsed["list"] as? [String] == ["a", "b\"c"])
+        #expect((parsed["empty"] as? [String])?.isEmpty == true)
+        #expect(JSONBody.encode(["b": 1, "a": 2]) == #"{"a":2,"b":1}"#)
+    }
+}

@@ -21,22 +21,22 @@ extension LoginService {
 
     private func pollOnce(deviceCode: String, clientID: String?, wait: Int?) async -> PollResult {
         let hash = Identifiers.hash(deviceCode)
-        guard var entry = await index.entry(hash) else {
+        let longPoll = (wait ?? 0) > 0
+        let (found, pace) = await index.admit(hash, now: now(), paced: !longPoll)
+        guard var entry = found else {
             return await answerFromStore(hash: hash, deviceCode: deviceCode, clientID: clientID)
         }
         guard let clientID, Identifiers.constantTimeEquals(clientID, entry.app) else {
             return .error(Refusal("invalid_client", "client_id does not match the client that started this login."), interval: entry.interval)
         }
-        if entry.status == .pending || entry.status == .authorizing, entry.expiresAt > now() {
-            if let wait, wait > 0 {
-                let seconds = min(wait, settings.maxLongPollWait)
-                guard await index.wait(hash, timeout: .seconds(seconds)) else {
-                    return .error(Refusal("slow_down", "Too many concurrent long-polls for this login."), interval: entry.interval)
-                }
-                entry = await index.entry(hash) ?? entry
-            } else if case .slowDown(let interval) = await index.pace(hash) {
-                return .error(Refusal("slow_down", "Polling too fast: wait \(interval) s between polls."), interval: interval)
+        if case .slowDown(let interval) = pace {
+            return .error(Refusal("slow_down", "Polling too fast: wait \(interval) s between polls."), interval: interval)
+        }
+        if longPoll, let wait, entry.status == .pending || entry.status == .authorizing, entry.expiresAt > now() {
+            guard await index.wait(hash, timeout: .seconds(min(wait, settings.maxLongPollWait))) else {
+                return .error(Refusal("slow_down", "Too many concurrent long-polls for this login."), interval: entry.interval)
             }
+            entry = await index.entry(hash) ?? entry
         }
         return await answer(entry: entry, hash: hash, deviceCode: deviceCode)
     }

@@ -58,6 +58,17 @@ public actor PollIndex {
         if status != .authorizing { wake(deviceCodeHash) }
     }
 
+    /// The entry for a poll and, for a plain poll of an open, unexpired login, its pace: one actor hop on the
+    /// hot path instead of two.
+    public func admit(_ deviceCodeHash: String, now: Date, paced: Bool) -> (entry: Entry?, pace: Pace) {
+        guard let entry = entries[deviceCodeHash] else { return (nil, .ok) }
+        guard paced, entry.status == .pending || entry.status == .authorizing, entry.expiresAt > now else {
+            return (entry, .ok)
+        }
+        let pace = pace(deviceCodeHash)
+        return (entries[deviceCodeHash], pace)
+    }
+
     /// Checks a plain poll's pace (RFC 8628 section 3.5). The first poll is never too fast, and a poll within
     /// `grace` of the interval is accepted, since real clients drift.
     public func pace(_ deviceCodeHash: String, grace: Double = 0.2) -> Pace {

@@ -7,10 +7,9 @@ import NIOCore
 extension Response {
     /// A JSON object body.
     static func json(_ status: HTTPResponse.Status, _ object: [String: Any], headers: HTTPFields = [:]) -> Response {
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
         var fields = headers
         fields[.contentType] = "application/json"
-        return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(string: JSONBody.encode(object))))
     }
 
     /// An OAuth-style error body: `{"error": ..., "error_description": ...}` plus extra fields.
