@@ -1,4 +1,5 @@
 import Foundation
+import BattleNetEmulator
 import Testing
 @testable import BattleNet
 
@@ -63,5 +64,18 @@ struct APIErrorBodyTests {
     func profileIsNotAnError() throws {
         let data = try sample("d3_profile_faye-2543_rbattlenet_vcr_2019.json")
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(APIErrorBody.self, from: data) }
+    }
+}
+
+@Suite("Emulator samples")
+struct EmulatorSampleTests {
+    @Test("Every sample the emulator ships is valid JSON, and the recorded ones are all there")
+    func samplesParse() throws {
+        let names = EmulatorSamples.names
+        #expect(names.count == 17)
+        #expect(names.contains("d3_profile_faye-2543_rbattlenet_vcr_2019.json"))
+        for name in names {
+            #expect((try? JSONSerialization.jsonObject(with: sample(name))) != nil, "\(name) is not JSON")
+        }
     }
 }

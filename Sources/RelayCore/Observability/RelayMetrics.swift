@@ -46,11 +46,6 @@ public final class RelayMetrics: @unchecked Sendable {
         }
     }
 
-    /// The value of a counter, for tests and the operator.
-    public func value(_ name: String, _ label: String = "") -> Double {
-        lock.withLock { counters[name]?[label] ?? 0 }
-    }
-
     /// Prometheus text exposition format 0.0.4.
     public func render(extra: [(name: String, help: String, value: Double)] = []) -> String {
         lock.withLock {
