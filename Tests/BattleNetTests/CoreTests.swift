@@ -125,3 +125,18 @@ struct TransportTests {
         #expect(clock.now - start < .seconds(10))
     }
 }
+
+@Suite("Base64url against Foundation")
+struct Base64URLTests {
+    @Test("Encoding matches Foundation's base64 with the URL alphabet and no padding, for every length up to 64")
+    func matchesFoundation() throws {
+        var generator = SystemRandomNumberGenerator()
+        for length in 0...64 {
+            let data = Data((0..<length).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
+            let expected = data.base64EncodedString().replacingOccurrences(of: "+", with: "-")
+                .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+            #expect(Base64URL.encode(data) == expected)
+            #expect(Base64URL.decode(Base64URL.encode(data)) == data)
+        }
+    }
+}

@@ -28,12 +28,25 @@ public struct PKCE: Sendable, Hashable {
 
 /// Base64url without padding (RFC 4648 section 5), safe in URLs, headers and file names.
 public enum Base64URL {
+    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+
     /// Encodes bytes.
     public static func encode(_ data: Data) -> String {
-        data.base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        var out: [UInt8] = []
+        out.reserveCapacity((data.count * 4 + 2) / 3)
+        var index = data.startIndex
+        while index < data.endIndex {
+            let remaining = data.endIndex - index
+            let b0 = data[index]
+            let b1 = remaining > 1 ? data[index + 1] : 0
+            let b2 = remaining > 2 ? data[index + 2] : 0
+            out.append(alphabet[Int(b0 >> 2)])
+            out.append(alphabet[Int((b0 & 0x03) << 4 | b1 >> 4)])
+            if remaining > 1 { out.append(alphabet[Int((b1 & 0x0f) << 2 | b2 >> 6)]) }
+            if remaining > 2 { out.append(alphabet[Int(b2 & 0x3f)]) }
+            index += min(3, remaining)
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Decodes a base64url string, with or without padding; nil if it is not base64url.

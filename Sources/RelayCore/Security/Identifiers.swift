@@ -32,11 +32,9 @@ public enum Identifiers {
 
     /// Compares two secrets in time that depends only on their lengths.
     public static func constantTimeEquals(_ a: some StringProtocol, _ b: some StringProtocol) -> Bool {
-        let x = Array(a.utf8)
-        let y = Array(b.utf8)
-        guard x.count == y.count else { return false }
+        guard a.utf8.count == b.utf8.count else { return false }
         var difference: UInt8 = 0
-        for index in x.indices { difference |= x[index] ^ y[index] }
+        for (x, y) in zip(a.utf8, b.utf8) { difference |= x ^ y }
         return difference == 0
     }
 
