@@ -61,13 +61,6 @@ extension Request {
     }
 }
 
-extension Array where Element == (String, String) {
-    /// The first value for `name`.
-    func value(_ name: String) -> String? {
-        first { $0.0 == name }?.1
-    }
-}
-
 extension HTTPField.Name {
     /// `Pragma`, which RFC 6749 section 5.1 asks token responses to carry as `no-cache`.
     static let pragma = HTTPField.Name("Pragma")!

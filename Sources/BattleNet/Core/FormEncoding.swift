@@ -85,6 +85,13 @@ public enum FormEncoding {
     }
 }
 
+extension Array where Element == (String, String) {
+    /// The first value for `name` among decoded form or query pairs.
+    public func value(_ name: String) -> String? {
+        first { $0.0 == name }?.1
+    }
+}
+
 extension String {
     fileprivate func leftPadded(to width: Int) -> String {
         count >= width ? self : String(repeating: "0", count: width - count) + self

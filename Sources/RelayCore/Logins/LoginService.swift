@@ -265,13 +265,6 @@ public struct LoginService: Sendable {
     }
 }
 
-extension Array where Element == (String, String) {
-    /// The first value for `name`.
-    public func value(_ name: String) -> String? {
-        first { $0.0 == name }?.1
-    }
-}
-
 extension LoginService {
     /// One sweep: deletes logins past their retention, drops expired ones from memory, and picks up status
     /// changes made outside this process (an operator's revocation). Returns how many rows were deleted.
