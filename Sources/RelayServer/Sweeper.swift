@@ -38,7 +38,7 @@ public struct LongPollReleaser: Service {
 
     public func run() async throws {
         try? await gracefulShutdown()
-        await index.releaseAll()
+        index.releaseAll()
     }
 }
 
@@ -50,7 +50,7 @@ struct ChangeFollower: Service {
 
     func run() async throws {
         try await cancelWhenGracefulShutdown {
-            try await feed.followChanges { hash, status in await index.update(hash, status: status) }
+            try await feed.followChanges { hash, status in index.update(hash, status: status) }
         }
     }
 }

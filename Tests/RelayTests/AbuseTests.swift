@@ -60,7 +60,7 @@ struct AbuseTests {
                 #expect(refused.json["error"] as? String == "slow_down")
                 #expect(refused.header("Retry-After") == "60")
             }
-            #expect(await relay.service.index.counts.logins == started, "every refused start left nothing behind")
+            #expect(relay.service.index.counts.logins == started, "every refused start left nothing behind")
         } catch {
             await relay.stop()
             throw error

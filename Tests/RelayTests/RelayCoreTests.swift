@@ -201,20 +201,34 @@ struct LoginStoreTests {
 struct JSONBodyTests {
     @Test("The relay's JSON writer escapes what RFC 8259 requires and round-trips through a JSON parser")
     func roundTrip() throws {
-        let object: [String: Any] = [
-            "text": "quote \" backslash \\ newline \n tab \t nul \u{0} bell \u{7} line-sep \u{2028} 전사 😀",
-            "number": 86_399, "negative": -5, "flag": true, "off": false, "list": ["a", "b\"c"], "empty": [String](),
+        let tricky = "quote \" backslash \\ newline \n tab \t nul \u{0} bell \u{7} line-sep \u{2028} 전사 😀"
+        let object: JSONBody = [
+            "text": .string(tricky), "number": 86_399, "negative": -5, "flag": true, "off": false,
+            "list": ["a", "b\"c"], "empty": [], "plain": "전사#3100 and ☃",
         ]
-        let text = JSONBody.encode(object)
+        let text = object.text
         #expect(!text.contains("\n"))
+        #expect(text.contains(#"line-sep \u2028"#))
         let parsed = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
-        #expect(parsed["text"] as? String == object["text"] as? String)
+        #expect(parsed["text"] as? String == tricky)
+        #expect(parsed["plain"] as? String == "전사#3100 and ☃")
         #expect(parsed["number"] as? Int == 86_399)
         #expect(parsed["negative"] as? Int == -5)
         #expect(parsed["flag"] as? Bool == true)
         #expect(parsed["off"] as? Bool == false)
         #expect(parsed["list"] as? [String] == ["a", "b\"c"])
         #expect((parsed["empty"] as? [String])?.isEmpty == true)
-        #expect(JSONBody.encode(["b": 1, "a": 2]) == #"{"a":2,"b":1}"#)
+    }
+
+    @Test("Fields keep the order given; setting a field replaces it in place, setting nil removes it")
+    func fieldOrder() {
+        var body: JSONBody = ["b": 1, "a": 2]
+        #expect(body.text == #"{"b":1,"a":2}"#)
+        body["b"] = "x"
+        body["c"] = true
+        #expect(body.text == #"{"b":"x","a":2,"c":true}"#)
+        body["a"] = nil
+        #expect(body.text == #"{"b":"x","c":true}"#)
+        #expect(body["c"] == .bool(true))
     }
 }

@@ -45,20 +45,24 @@ public enum FormEncoding {
     /// Decodes `a=1&b=2` into pairs, in order, keeping duplicates. `+` is a space.
     public static func decode(_ string: Substring) throws(DecodingError) -> [(String, String)] {
         var pairs: [(String, String)] = []
-        for part in string.split(separator: "&", omittingEmptySubsequences: true) {
-            let kv = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let key = try unescape(kv[0])
-            let value = kv.count > 1 ? try unescape(kv[1]) : ""
-            pairs.append((key, value))
+        for part in string.utf8.split(separator: UInt8(ascii: "&")) {
+            if let equals = part.firstIndex(of: UInt8(ascii: "=")) {
+                let value = part[part.index(after: equals)...]
+                pairs.append((try unescape(Substring(part[..<equals])), try unescape(Substring(value))))
+            } else {
+                pairs.append((try unescape(Substring(part)), ""))
+            }
         }
         return pairs
     }
 
     /// Decodes one percent-encoded component; `+` is a space.
     public static func unescape(_ component: Substring) throws(DecodingError) -> String {
+        let utf8 = component.utf8
+        guard utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) else { return String(component) }
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(component.utf8.count)
-        var iterator = component.utf8.makeIterator()
+        bytes.reserveCapacity(utf8.count)
+        var iterator = utf8.makeIterator()
         while let byte = iterator.next() {
             switch byte {
             case UInt8(ascii: "+"):

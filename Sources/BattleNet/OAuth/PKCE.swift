@@ -31,20 +31,17 @@ public enum Base64URL {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
     /// Encodes bytes.
-    public static func encode(_ data: Data) -> String {
+    public static func encode(_ bytes: some Sequence<UInt8>) -> String {
         var out: [UInt8] = []
-        out.reserveCapacity((data.count * 4 + 2) / 3)
-        var index = data.startIndex
-        while index < data.endIndex {
-            let remaining = data.endIndex - index
-            let b0 = data[index]
-            let b1 = remaining > 1 ? data[index + 1] : 0
-            let b2 = remaining > 2 ? data[index + 2] : 0
+        out.reserveCapacity((bytes.underestimatedCount * 4 + 2) / 3)
+        var iterator = bytes.makeIterator()
+        while let b0 = iterator.next() {
+            let b1 = iterator.next()
+            let b2 = b1 == nil ? nil : iterator.next()
             out.append(alphabet[Int(b0 >> 2)])
-            out.append(alphabet[Int((b0 & 0x03) << 4 | b1 >> 4)])
-            if remaining > 1 { out.append(alphabet[Int((b1 & 0x0f) << 2 | b2 >> 6)]) }
-            if remaining > 2 { out.append(alphabet[Int(b2 & 0x3f)]) }
-            index += min(3, remaining)
+            out.append(alphabet[Int((b0 & 0x03) << 4 | (b1 ?? 0) >> 4)])
+            if let b1 { out.append(alphabet[Int((b1 & 0x0f) << 2 | (b2 ?? 0) >> 6)]) }
+            if let b2 { out.append(alphabet[Int(b2 & 0x3f)]) }
         }
         return String(decoding: out, as: UTF8.self)
     }

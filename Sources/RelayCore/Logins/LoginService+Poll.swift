@@ -22,7 +22,7 @@ extension LoginService {
     private func pollOnce(deviceCode: String, clientID: String?, wait: Int?) async -> PollResult {
         let hash = Identifiers.hash(deviceCode)
         let longPoll = (wait ?? 0) > 0
-        let (found, pace) = await index.admit(hash, now: now(), paced: !longPoll)
+        let (found, pace) = index.admit(hash, now: now(), paced: !longPoll)
         guard var entry = found else {
             return await answerFromStore(hash: hash, deviceCode: deviceCode, clientID: clientID)
         }
@@ -36,7 +36,7 @@ extension LoginService {
             guard await index.wait(hash, timeout: .seconds(min(wait, settings.maxLongPollWait))) else {
                 return .error(Refusal("slow_down", "Too many concurrent long-polls for this login."), interval: entry.interval)
             }
-            entry = await index.entry(hash) ?? entry
+            entry = index.entry(hash) ?? entry
         }
         return await answer(entry: entry, hash: hash, deviceCode: deviceCode)
     }
@@ -79,8 +79,8 @@ extension LoginService {
         var entry = PollIndex.Entry(
             loginID: login.id, app: login.app, status: login.status, interval: login.interval, expiresAt: login.expiresAt)
         if login.status.isOpen, login.expiresAt > now() {
-            await index.put(login)
-            entry = await index.entry(hash) ?? entry
+            index.put(login)
+            entry = index.entry(hash) ?? entry
         }
         return await answer(entry: entry, hash: hash, deviceCode: deviceCode)
     }
@@ -92,14 +92,14 @@ extension LoginService {
         let login: Login
         do {
             guard let collected = try await store.collect(deviceCodeHash: hash, now: now()) else {
-                await index.update(hash, status: .collected)
+                index.update(hash, status: .collected)
                 return .error(Refusal("invalid_grant", "This login's token was already collected."), interval: interval)
             }
             login = collected
         } catch {
             return .error(Self.unavailable, interval: interval)
         }
-        await index.update(hash, status: .collected)
+        index.update(hash, status: .collected)
         guard let sealed = login.sealedToken,
             let plaintext = try? sealer.open(sealed, deviceCode: deviceCode, loginID: login.id),
             let token = try? JSONDecoder().decode(AccessToken.self, from: plaintext)

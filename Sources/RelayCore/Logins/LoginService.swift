@@ -96,7 +96,7 @@ public struct LoginService: Sendable {
     /// Loads the open logins into the poll index (at start, after a restart or crash).
     public func warmUp() async throws -> Int {
         let open = try await store.openLogins(now: now())
-        for login in open { await index.put(login) }
+        for login in open { index.put(login) }
         return open.count
     }
 
@@ -122,7 +122,7 @@ public struct LoginService: Sendable {
             sealingPublicKey: TokenSealer.loginPublicKey(deviceCode: deviceCode), createdAt: created,
             expiresAt: created.addingTimeInterval(settings.loginLifetime.timeInterval), interval: settings.pollInterval)
         try await store.insert(login)
-        await index.put(login)
+        index.put(login)
         metrics.increment("bnet_relay_logins_started_total", "app", app.name)
         let verification = settings.url("device")
         return Started(
@@ -144,7 +144,7 @@ public struct LoginService: Sendable {
         let state = Identifiers.state()
         guard try await store.beginAuthorization(loginID: login.id, stateHash: Identifiers.hash(state), now: now())
         else { return nil }
-        await index.update(login.deviceCodeHash, status: .authorizing)
+        index.update(login.deviceCodeHash, status: .authorizing)
         return oauth.authorizeURL(
             redirectURI: settings.redirectURI(app: login.app), scopes: login.scopes, state: state, pkce: pkce(for: state))
     }
@@ -236,13 +236,13 @@ public struct LoginService: Sendable {
             logger.error("storing the token failed", metadata: ["login": "\(login.id)", "error": "\(type(of: error))"])
             return .failed(app: app, reason: "The relay could not store the sign-in; start a new login.")
         }
-        await index.update(login.deviceCodeHash, status: .approved)
+        index.update(login.deviceCodeHash, status: .approved)
         return .approved(app: app, battleTag: token.battleTag?.description)
     }
 
     private func end(_ login: Login, _ status: LoginStatus, failure: String) async {
         _ = try? await store.finish(loginID: login.id, status: status, failure: failure, now: now())
-        await index.update(login.deviceCodeHash, status: status)
+        index.update(login.deviceCodeHash, status: status)
     }
 
     static func reason(for error: any Error) -> (code: String, message: String) {
@@ -272,11 +272,11 @@ extension LoginService {
     public func sweep() async throws -> Int {
         let current = now()
         let purged = try await store.purge(before: current.addingTimeInterval(-settings.retention.timeInterval))
-        _ = await index.prune(now: current)
+        _ = index.prune(now: current)
         let open = Set(try await store.openLogins(now: current).map(\.deviceCodeHash))
-        for hash in await index.openHashes() where !open.contains(hash) {
+        for hash in index.openHashes() where !open.contains(hash) {
             if let login = try await store.login(deviceCodeHash: hash) {
-                await index.update(hash, status: login.status)
+                index.update(hash, status: login.status)
             }
         }
         return purged

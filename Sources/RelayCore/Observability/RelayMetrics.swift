@@ -4,7 +4,13 @@ import Foundation
 /// Label values are fixed words chosen by the relay, never request data.
 public final class RelayMetrics: @unchecked Sendable {
     private let lock = NSLock()
-    private var counters: [String: [String: Double]] = [:]
+    private struct Counter: Hashable {
+        let name: String
+        let label: String
+        let value: String
+    }
+
+    private var counters: [Counter: Double] = [:]
     private var histogramCounts: [Int] = []
     private var histogramSum = 0.0
     private var histogramTotal = 0
@@ -27,12 +33,12 @@ public final class RelayMetrics: @unchecked Sendable {
 
     /// Adds one to a counter with a label (`outcome`, `app`, `result` or `limit`).
     public func increment(_ name: String, _ labelName: String, _ labelValue: String) {
-        lock.withLock { counters[name, default: [:]]["\(labelName)=\"\(labelValue)\"", default: 0] += 1 }
+        lock.withLock { counters[Counter(name: name, label: labelName, value: labelValue), default: 0] += 1 }
     }
 
     /// Adds one to a counter without labels.
     public func increment(_ name: String) {
-        lock.withLock { counters[name, default: [:]]["", default: 0] += 1 }
+        lock.withLock { counters[Counter(name: name, label: "", value: ""), default: 0] += 1 }
     }
 
     /// Records one code exchange's duration.
@@ -52,8 +58,10 @@ public final class RelayMetrics: @unchecked Sendable {
             var out = ""
             for name in Self.help.keys.sorted() {
                 out += "# HELP \(name) \(Self.help[name]!)\n# TYPE \(name) counter\n"
-                for (label, value) in (counters[name] ?? [:]).sorted(by: { $0.key < $1.key }) {
-                    out += label.isEmpty ? "\(name) \(format(value))\n" : "\(name){\(label)} \(format(value))\n"
+                let series = counters.filter { $0.key.name == name }.sorted { ($0.key.label, $0.key.value) < ($1.key.label, $1.key.value) }
+                for (counter, value) in series {
+                    out += counter.label.isEmpty
+                        ? "\(name) \(format(value))\n" : "\(name){\(counter.label)=\"\(counter.value)\"} \(format(value))\n"
                 }
             }
             let histogram = "bnet_relay_exchange_duration_seconds"

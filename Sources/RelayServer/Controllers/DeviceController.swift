@@ -43,10 +43,10 @@ struct DeviceController {
             return .json(
                 .ok,
                 [
-                    "device_code": started.deviceCode, "user_code": started.userCode,
-                    "verification_uri": started.verificationURI.absoluteString,
-                    "verification_uri_complete": started.verificationURIComplete.absoluteString,
-                    "expires_in": started.expiresIn, "interval": started.interval,
+                    "device_code": .string(started.deviceCode), "user_code": .string(started.userCode),
+                    "verification_uri": .string(started.verificationURI.absoluteString),
+                    "verification_uri_complete": .string(started.verificationURIComplete.absoluteString),
+                    "expires_in": .int(started.expiresIn), "interval": .int(started.interval),
                 ], headers: [.cacheControl: "no-store", .pragma: "no-cache"])
         } catch let refusal as LoginService.Refusal {
             return .jsonError(.init(code: refusal.status), refusal.error, refusal.description)

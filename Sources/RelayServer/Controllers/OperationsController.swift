@@ -12,7 +12,7 @@ struct OperationsController {
     func register(on router: Router<RelayContext>) {
         router.get(".well-known/oauth-authorization-server") { _, _ in metadata() }
         router.get("healthz") { _, _ in
-            Response.json(.ok, ["status": "ok", "sandbox": sandbox, "version": version])
+            Response.json(.ok, ["status": "ok", "sandbox": .bool(sandbox), "version": .string(version)])
         }
         router.get("readyz") { _, context in
             do {
@@ -24,7 +24,7 @@ struct OperationsController {
             }
         }
         router.get("metrics") { _, _ in
-            let counts = await service.index.counts
+            let counts = service.index.counts
             let text = service.metrics.render(extra: [
                 ("bnet_relay_open_logins", "Logins in the poll index.", Double(counts.logins)),
                 ("bnet_relay_held_polls", "Long-polls held now.", Double(counts.held)),
@@ -41,14 +41,14 @@ struct OperationsController {
         return .json(
             .ok,
             [
-                "issuer": settings.publicURL.absoluteString,
-                "device_authorization_endpoint": settings.url("oauth/device/code").absoluteString,
-                "token_endpoint": settings.url("oauth/token").absoluteString,
+                "issuer": .string(settings.publicURL.absoluteString),
+                "device_authorization_endpoint": .string(settings.url("oauth/device/code").absoluteString),
+                "token_endpoint": .string(settings.url("oauth/token").absoluteString),
                 "grant_types_supported": [TokenController.deviceCodeGrant],
-                "response_types_supported": [String](),
+                "response_types_supported": [],
                 "token_endpoint_auth_methods_supported": ["none"],
-                "scopes_supported": settings.defaultScopes,
-                "long_poll_wait_max": settings.maxLongPollWait,
+                "scopes_supported": .strings(settings.defaultScopes),
+                "long_poll_wait_max": .int(settings.maxLongPollWait),
             ], headers: [.cacheControl: "public, max-age=300"])
     }
 }

@@ -37,13 +37,14 @@ struct TokenController {
         }
         switch await service.poll(deviceCode: deviceCode, clientID: form.value("client_id"), wait: wait) {
         case .token(let token):
-            var body: [String: Any] = [
-                "access_token": token.value, "token_type": token.tokenType,
-                "expires_in": max(0, Int(token.expiresAt.timeIntervalSinceNow)), "region": service.settings.region.rawValue,
+            var body: JSONBody = [
+                "access_token": .string(token.value), "token_type": .string(token.tokenType),
+                "expires_in": .int(max(0, Int(token.expiresAt.timeIntervalSinceNow))),
+                "region": .string(service.settings.region.rawValue),
             ]
-            if !token.scopes.isEmpty { body["scope"] = token.scopes.joined(separator: " ") }
-            if let tag = token.battleTag { body["battletag"] = tag.description }
-            if let account = token.accountID { body["account_id"] = account }
+            if !token.scopes.isEmpty { body["scope"] = .string(token.scopes.joined(separator: " ")) }
+            if let tag = token.battleTag { body["battletag"] = .string(tag.description) }
+            if let account = token.accountID { body["account_id"] = .int(account) }
             return .json(.ok, body, headers: [.cacheControl: "no-store", .pragma: "no-cache"])
         case .error(let refusal, let interval):
             return error(refusal, interval)
@@ -52,7 +53,7 @@ struct TokenController {
 
     private func error(_ refusal: LoginService.Refusal, _ interval: Int) -> Response {
         .jsonError(
-            .init(code: refusal.status), refusal.error, refusal.description, extra: ["interval": interval],
+            .init(code: refusal.status), refusal.error, refusal.description, extra: ["interval": .int(interval)],
             headers: [.cacheControl: "no-store", .pragma: "no-cache"])
     }
 }

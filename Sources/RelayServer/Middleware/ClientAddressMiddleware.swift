@@ -16,16 +16,16 @@ struct ClientAddressMiddleware: RouterMiddleware {
 
     func resolve(peer: String?, forwarded: [String]) -> String {
         guard let peer else { return "unknown" }
-        guard isTrusted(peer) else { return peer }
-        let hops = forwarded.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
+        guard !trusted.isEmpty, let address = IPAddress(peer), isTrusted(address) else { return peer }
+        let hops = forwarded.flatMap { $0.utf8.split(separator: UInt8(ascii: ",")) }.map { IPAddress.trimmed(Substring($0)) }
         for hop in hops.reversed() {
-            guard IPRange.parse(hop) != nil else { return peer }
-            if !isTrusted(hop) { return hop }
+            guard let address = IPAddress(hop) else { return peer }
+            if !isTrusted(address) { return String(hop) }
         }
-        return hops.first.flatMap { IPRange.parse($0) != nil ? $0 : nil } ?? peer
+        return hops.first.map(String.init) ?? peer
     }
 
-    private func isTrusted(_ address: String) -> Bool {
+    private func isTrusted(_ address: IPAddress) -> Bool {
         trusted.contains { $0.contains(address) }
     }
 }

@@ -27,14 +27,7 @@ struct RequestLogMiddleware: RouterMiddleware {
             context.logger.error("unhandled error", metadata: ["error.type": "\(type(of: error))"])
             response = .jsonError(.internalServerError, "server_error", "The relay failed to answer; try again.")
         }
-        response.headers[.xContentTypeOptions] = "nosniff"
-        response.headers[.referrerPolicy] = "no-referrer"
-        response.headers[.xFrameOptions] = "DENY"
-        if response.headers[.contentSecurityPolicy] == nil {
-            response.headers[.contentSecurityPolicy] = "default-src 'none'; frame-ancestors 'none'"
-        }
-        if response.headers[.cacheControl] == nil { response.headers[.cacheControl] = "no-store" }
-        response.headers[.xRequestID] = context.id
+        Self.addSecurityHeaders(to: &response.headers, requestID: context.id)
         let elapsed = clock.now - start
         context.logger.info(
             "request",
@@ -44,6 +37,23 @@ struct RequestLogMiddleware: RouterMiddleware {
                 "ms": "\(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)",
             ])
         return response
+    }
+
+    /// The headers every response carries. Handlers never set the fixed ones, so they are appended without a lookup;
+    /// a handler's own `Content-Security-Policy` and `Cache-Control` win.
+    static func addSecurityHeaders(to headers: inout HTTPFields, requestID: String) {
+        var hasPolicy = false
+        var hasCacheControl = false
+        for field in headers {
+            if field.name == .contentSecurityPolicy { hasPolicy = true }
+            if field.name == .cacheControl { hasCacheControl = true }
+        }
+        headers.append(HTTPField(name: .xContentTypeOptions, value: "nosniff"))
+        headers.append(HTTPField(name: .referrerPolicy, value: "no-referrer"))
+        headers.append(HTTPField(name: .xFrameOptions, value: "DENY"))
+        if !hasPolicy { headers.append(HTTPField(name: .contentSecurityPolicy, value: "default-src 'none'; frame-ancestors 'none'")) }
+        if !hasCacheControl { headers.append(HTTPField(name: .cacheControl, value: "no-store")) }
+        headers.append(HTTPField(name: .xRequestID, value: requestID))
     }
 
     static func code(for status: HTTPResponse.Status) -> String {

@@ -1,54 +1,105 @@
-/// A small JSON writer for the relay's own response bodies: flat objects of strings, integers, booleans and string
-/// arrays, keys sorted. Foundation's JSONSerialization costs more than the rest of a poll answer.
-enum JSONBody {
-    /// The JSON text of `object`; values of other types are written as `null`.
-    static func encode(_ object: [String: Any]) -> String {
-        var out = "{"
-        for (index, key) in object.keys.sorted().enumerated() {
-            if index > 0 { out += "," }
-            appendString(key, to: &out)
-            out += ":"
-            appendValue(object[key]!, to: &out)
-        }
-        return out + "}"
+import NIOCore
+
+/// A value in one of the relay's own response bodies.
+enum JSONValue: Sendable, Equatable, ExpressibleByStringInterpolation, ExpressibleByIntegerLiteral,
+    ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral
+{
+    case string(String)
+    case int(Int)
+    case bool(Bool)
+    case strings([String])
+
+    init(stringLiteral value: String) { self = .string(value) }
+    init(integerLiteral value: Int) { self = .int(value) }
+    init(booleanLiteral value: Bool) { self = .bool(value) }
+    init(arrayLiteral elements: String...) { self = .strings(elements) }
+}
+
+/// A flat JSON object written straight into a buffer, fields in the order given. The relay's bodies are small and
+/// their shapes fixed, so this typed writer replaces Foundation's JSONSerialization, which cost more than the rest
+/// of a poll answer.
+struct JSONBody: ExpressibleByDictionaryLiteral, Sendable {
+    private(set) var fields: [(key: String, value: JSONValue)]
+
+    init(dictionaryLiteral elements: (String, JSONValue)...) {
+        fields = elements.map { (key: $0.0, value: $0.1) }
     }
 
-    private static func appendValue(_ value: Any, to out: inout String) {
-        switch value {
-        case let string as String: appendString(string, to: &out)
-        case let bool as Bool: out += bool ? "true" : "false"
-        case let int as Int: out += String(int)
-        case let strings as [String]:
-            out += "["
-            for (index, string) in strings.enumerated() {
-                if index > 0 { out += "," }
-                appendString(string, to: &out)
+    /// The value of `key`; setting replaces it in place or appends it.
+    subscript(key: String) -> JSONValue? {
+        get { fields.first { $0.key == key }?.value }
+        set {
+            let index = fields.firstIndex { $0.key == key }
+            switch (index, newValue) {
+            case (let index?, let value?): fields[index].value = value
+            case (let index?, nil): fields.remove(at: index)
+            case (nil, let value?): fields.append((key, value))
+            case (nil, nil): break
             }
-            out += "]"
-        default: out += "null"
         }
     }
 
-    private static func appendString(_ string: String, to out: inout String) {
-        out += "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
+    /// The UTF-8 JSON text.
+    var buffer: ByteBuffer {
+        var out = ByteBuffer()
+        out.reserveCapacity(128)
+        out.writeStaticString("{")
+        for (index, field) in fields.enumerated() {
+            if index > 0 { out.writeStaticString(",") }
+            Self.write(field.key, to: &out)
+            out.writeStaticString(":")
+            Self.write(field.value, to: &out)
+        }
+        out.writeStaticString("}")
+        return out
+    }
+
+    /// The JSON text as a string.
+    var text: String { String(buffer: buffer) }
+
+    private static func write(_ value: JSONValue, to out: inout ByteBuffer) {
+        switch value {
+        case .string(let string): write(string, to: &out)
+        case .bool(let bool): out.writeString(bool ? "true" : "false")
+        case .int(let int): out.writeString(String(int))
+        case .strings(let strings):
+            out.writeStaticString("[")
+            for (index, string) in strings.enumerated() {
+                if index > 0 { out.writeStaticString(",") }
+                write(string, to: &out)
+            }
+            out.writeStaticString("]")
+        }
+    }
+
+    /// Writes a JSON string. Text with nothing to escape (the usual case) is copied in one piece; otherwise control
+    /// characters, quotes, backslashes and U+2028/U+2029 (which break JavaScript embedding) are escaped.
+    private static func write(_ string: String, to out: inout ByteBuffer) {
+        out.writeStaticString("\"")
+        if string.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") && $0 != 0xE2 }) {
+            out.writeString(string)
+        } else {
+            var escaped = ""
+            for scalar in string.unicodeScalars {
+                switch scalar {
+                case "\"": escaped += "\\\""
+                case "\\": escaped += "\\\\"
+                case "\n": escaped += "\\n"
+                case "\r": escaped += "\\r"
+                case "\t": escaped += "\\t"
+                case "\u{2028}": escaped += "\\u2028"
+                case "\u{2029}": escaped += "\\u2029"
+                default:
+                    if scalar.value < 0x20 {
+                        let hex = String(scalar.value, radix: 16)
+                        escaped += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                    } else {
+                        escaped.unicodeScalars.append(scalar)
+                    }
                 }
             }
+            out.writeString(escaped)
         }
-        out += "\""
+        out.writeStaticString("\"")
     }
 }

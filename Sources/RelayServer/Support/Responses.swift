@@ -6,18 +6,20 @@ import NIOCore
 
 extension Response {
     /// A JSON object body.
-    static func json(_ status: HTTPResponse.Status, _ object: [String: Any], headers: HTTPFields = [:]) -> Response {
+    static func json(_ status: HTTPResponse.Status, _ object: JSONBody, headers: HTTPFields = [:]) -> Response {
         var fields = headers
-        fields[.contentType] = "application/json"
-        return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(string: JSONBody.encode(object))))
+        fields.append(HTTPField(name: .contentType, value: "application/json"))
+        return Response(status: status, headers: fields, body: .init(byteBuffer: object.buffer))
     }
 
     /// An OAuth-style error body: `{"error": ..., "error_description": ...}` plus extra fields.
     static func jsonError(
-        _ status: HTTPResponse.Status, _ error: String, _ description: String, extra: [String: Any] = [:],
+        _ status: HTTPResponse.Status, _ error: String, _ description: String, extra: JSONBody = [:],
         headers: HTTPFields = [:]
     ) -> Response {
-        json(status, extra.merging(["error": error, "error_description": description]) { $1 }, headers: headers)
+        var body: JSONBody = ["error": .string(error), "error_description": .string(description)]
+        for field in extra.fields { body[field.key] = field.value }
+        return json(status, body, headers: headers)
     }
 
     /// A redirect (302 or 303, never 307).

@@ -1,0 +1,60 @@
+import Foundation
+import RelayCore
+import Testing
+
+@Suite("Poll index: held long-polls")
+struct PollIndexTests {
+    private func pendingLogin(_ hash: String) -> Login {
+        Login(
+            id: "login-\(hash)", app: "d3", scopes: ["openid"], deviceCodeHash: hash, userCodeHash: "user-\(hash)",
+            sealingPublicKey: Data(repeating: 1, count: 32), createdAt: Date(), expiresAt: Date().addingTimeInterval(600),
+            interval: 5)
+    }
+
+    @Test("A change that lands between reading the entry and holding the poll is not lost")
+    func changeBeforeHold() async {
+        let index = PollIndex()
+        index.put(pendingLogin("a"))
+        #expect(index.admit("a", now: Date(), paced: false).entry?.status == .pending)
+        index.update("a", status: .approved)
+        let clock = ContinuousClock()
+        let started = clock.now
+        #expect(await index.wait("a", timeout: .seconds(60)))
+        #expect(clock.now - started < .seconds(10), "the poll was answered at once, not after its 60 s wait")
+        #expect(index.counts.held == 0)
+    }
+
+    @Test("A held poll wakes on its login's change, never on another login's, and a cancelled one ends at once")
+    func wakeAndCancel() async throws {
+        let index = PollIndex()
+        index.put(pendingLogin("a"))
+        index.put(pendingLogin("b"))
+        let held = Task { await index.wait("a", timeout: .seconds(60)) }
+        let other = Task { await index.wait("b", timeout: .seconds(60)) }
+        while index.counts.held < 2 { try await Task.sleep(for: .milliseconds(5)) }
+        index.update("a", status: .authorizing)
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(index.counts.held == 2, "opening the provider's page is not news for the poller")
+        index.update("a", status: .approved)
+        #expect(await held.value)
+        #expect(index.counts.held == 1)
+        other.cancel()
+        #expect(await other.value)
+        #expect(index.counts.held == 0)
+        #expect(index.entry("b")?.status == .pending)
+    }
+
+    @Test("At most two polls are held per login; the third is refused at once")
+    func heldLimit() async throws {
+        let index = PollIndex()
+        index.put(pendingLogin("a"))
+        let first = Task { await index.wait("a", timeout: .seconds(60)) }
+        let second = Task { await index.wait("a", timeout: .seconds(60)) }
+        while index.counts.held < 2 { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(await index.wait("a", timeout: .seconds(60)) == false)
+        index.releaseAll()
+        #expect(await first.value)
+        #expect(await second.value)
+        #expect(await index.wait("unknown", timeout: .seconds(60)) == false)
+    }
+}
