@@ -104,12 +104,13 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        // Load and soak driver for the relay (scripts/load.sh); not shipped.
+        // Load, soak and flow benchmarks for the relay (scripts/load.sh, scripts/bench.sh); not shipped.
         .executableTarget(
             name: "RelayLoad",
             dependencies: [
                 "BattleNet",
                 "BattleNetHTTPClient",
+                "BattleNetEmulator",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

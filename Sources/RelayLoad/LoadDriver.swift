@@ -1,7 +1,16 @@
 import BattleNet
+import BattleNetEmulator
 import Foundation
 
-/// The simulated clients.
+/// A login as the client that started it knows it.
+struct StartedLogin: Sendable {
+    var deviceCode: String
+    var userCode: String
+    /// The simulated client's address, sent through the trusted proxy as X-Forwarded-For.
+    var address: String
+}
+
+/// The simulated clients, people and the relay they talk to.
 actor LoadDriver {
     struct Stats {
         var polls = 0
@@ -9,12 +18,6 @@ actor LoadDriver {
         var errors = 0
         var firstError: String?
         var latencies: [Double] = []
-
-        func percentile(_ p: Double) -> Int {
-            guard !latencies.isEmpty else { return 0 }
-            let sorted = latencies.sorted()
-            return Int(sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))] * 1000)
-        }
     }
 
     let transport: any HTTPTransport
@@ -23,40 +26,63 @@ actor LoadDriver {
     var stats = Stats()
     private var nextAddress = 0
 
-    init(transport: any HTTPTransport, wait: Int) {
+    init(transport: any HTTPTransport, wait: Int = 5) {
         self.transport = transport
         self.wait = wait
     }
 
-    /// Starts `bnet-relay serve` in sandbox mode, trusting X-Forwarded-For from loopback, and waits for it.
-    func startRelay(binary: String, directory: URL) async throws -> Process {
+    /// Starts `bnet-relay serve`, trusting X-Forwarded-For from loopback, and waits for it. With `provider`, the
+    /// relay runs as in production against that emulator (its own process, real credentials); without, in sandbox
+    /// mode with its built-in emulator.
+    func startRelay(binary: String, directory: URL, provider: RunningEmulator? = nil, credentials: ClientCredentials? = nil)
+        async throws -> Process
+    {
         let port = Int.random(in: 20_000...40_000)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = [
+        var arguments = [
             "serve", "--port", "\(port)", "--emulator-port", "\(port + 1)", "--trusted-proxy", "127.0.0.1",
             "--database", directory.appending(path: "load.sqlite").path,
             "--seal-key-file", directory.appending(path: "seal.key").path, "--log-level", "warning",
         ]
-        process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("BNET_") }
+        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("BNET_") }
+        if let provider, let credentials {
+            let emulator = provider.baseURL.absoluteString
+            arguments += [
+                "--authorize-url", "\(emulator)/authorize", "--token-url", "\(emulator)/token",
+                "--userinfo-url", "\(emulator)/userinfo", "--api-url", emulator,
+            ]
+            environment["BNET_CLIENT_ID"] = credentials.id
+            environment["BNET_CLIENT_SECRET"] = credentials.secret
+            if !FileManager.default.fileExists(atPath: directory.appending(path: "seal.key").path) {
+                let keygen = Process()
+                keygen.executableURL = URL(fileURLWithPath: binary)
+                keygen.arguments = ["keygen", "--output", directory.appending(path: "seal.key").path]
+                keygen.standardOutput = FileHandle.nullDevice
+                try keygen.run()
+                keygen.waitUntilExit()
+            }
+        }
+        process.arguments = arguments
+        process.environment = environment
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
         base = URL(string: "http://127.0.0.1:\(port)")!
-        for _ in 0..<200 {
+        for _ in 0..<400 {
             if let health = try? await transport.send(HTTPRequest(url: base.appending(path: "healthz"), timeout: .seconds(1))),
                 health.status == 200
             {
                 return process
             }
-            try await Task.sleep(for: .milliseconds(50))
+            try await Task.sleep(for: .milliseconds(25))
         }
         process.terminate()
         throw LoadError("bnet-relay did not start")
     }
 
     /// One client: starts a login from its own address, then long-polls until the deadline.
-    func poller(index: Int, until deadline: ContinuousClock.Instant) async {
+    func poller(until deadline: ContinuousClock.Instant) async {
         guard let login = await start() else { return }
         while ContinuousClock.now < deadline {
             let response = await poll(login.deviceCode, wait: wait)
@@ -81,42 +107,55 @@ actor LoadDriver {
         }
     }
 
-    private func completeOne() async {
+    /// One login end to end with a long-poll held across the callback; records the callback-to-token latency.
+    func completeOne() async {
         guard let login = await start() else { return }
         do {
-            let browser = [(name: "X-Forwarded-For", value: login.address)]
-            let page = try await transport.send(HTTPRequest(
-                url: base.appending(path: "device").appendingQuery([("user_code", login.userCode)]), headers: browser))
-            let html = String(decoding: page.body, as: UTF8.self)
-            guard let nonce = html.firstMatch(of: /name="confirm" value="([^"]+)"/)?.1,
-                let cookie = page.header("Set-Cookie")?.split(separator: ";").first
-            else { return record("confirmation page \(page.status)") }
-            let confirmed = try await transport.send(HTTPRequest(
-                method: "POST", url: base.appending(path: "device"),
-                headers: browser + [("Content-Type", "application/x-www-form-urlencoded"), ("Cookie", String(cookie))],
-                body: Data(FormEncoding.encode([("user_code", login.userCode), ("confirm", String(nonce))]).utf8)))
-            guard let authorize = confirmed.header("Location").flatMap(URL.init(string:)) else {
-                return record("confirm answered \(confirmed.status)")
-            }
-            let decided = try await transport.send(HTTPRequest(url: authorize.appendingQuery([("emulator_decision", "approve")])))
-            guard let callback = decided.header("Location").flatMap(URL.init(string:)) else {
-                return record("emulator answered \(decided.status)")
-            }
+            let callback = try await approve(login)
             async let held = poll(login.deviceCode, wait: 10)
             try await Task.sleep(for: .milliseconds(20))
-            let clock = ContinuousClock()
-            let delivered = clock.now
-            let done = try await transport.send(HTTPRequest(url: callback))
-            guard done.status == 200 else { return record("callback answered \(done.status)") }
+            let delivered = try await deliver(callback)
             guard let token = await held, token.status == 200 else { return record("pickup failed") }
             stats.completed += 1
-            stats.latencies.append((clock.now - delivered).timeInterval)
+            stats.latencies.append((ContinuousClock.now - delivered).timeInterval)
         } catch {
             record("\(error)")
         }
     }
 
-    private func start() async -> (deviceCode: String, userCode: String, address: String)? {
+    /// The person's side of a login up to Battle.net's answer: opens the verification page, confirms the code,
+    /// approves at the emulator. Returns the callback URL Battle.net redirects the browser to.
+    func approve(_ login: StartedLogin) async throws -> URL {
+        let browser = [(name: "X-Forwarded-For", value: login.address)]
+        let page = try await transport.send(HTTPRequest(
+            url: base.appending(path: "device").appendingQuery([("user_code", login.userCode)]), headers: browser))
+        let html = String(decoding: page.body, as: UTF8.self)
+        guard let nonce = html.firstMatch(of: /name="confirm" value="([^"]+)"/)?.1,
+            let cookie = page.header("Set-Cookie")?.split(separator: ";").first
+        else { throw LoadError("confirmation page answered \(page.status)") }
+        let confirmed = try await transport.send(HTTPRequest(
+            method: "POST", url: base.appending(path: "device"),
+            headers: browser + [("Content-Type", "application/x-www-form-urlencoded"), ("Cookie", String(cookie))],
+            body: Data(FormEncoding.encode([("user_code", login.userCode), ("confirm", String(nonce))]).utf8)))
+        guard let authorize = confirmed.header("Location").flatMap(URL.init(string:)) else {
+            throw LoadError("confirm answered \(confirmed.status)")
+        }
+        let decided = try await transport.send(HTTPRequest(url: authorize.appendingQuery([("emulator_decision", "approve")])))
+        guard let callback = decided.header("Location").flatMap(URL.init(string:)) else {
+            throw LoadError("emulator answered \(decided.status)")
+        }
+        return callback
+    }
+
+    /// Delivers Battle.net's redirect to the relay (which exchanges the code); returns when the relay answered.
+    func deliver(_ callback: URL) async throws -> ContinuousClock.Instant {
+        let done = try await transport.send(HTTPRequest(url: callback))
+        guard done.status == 200 else { throw LoadError("callback answered \(done.status)") }
+        return ContinuousClock.now
+    }
+
+    /// Starts a login from a fresh client address.
+    func start() async -> StartedLogin? {
         nextAddress += 1
         let address = "10.\(nextAddress / 65_536 % 256).\(nextAddress / 256 % 256).\(nextAddress % 256)"
         do {
@@ -130,36 +169,96 @@ actor LoadDriver {
                 record("start answered \(response.status)")
                 return nil
             }
-            return (device, user, address)
+            return StartedLogin(deviceCode: device, userCode: user, address: address)
         } catch {
             record("\(error)")
             return nil
         }
     }
 
-    private func poll(_ deviceCode: String, wait: Int) async -> HTTPResponse? {
+    /// One token request; `wait` > 0 uses the long-poll extension, nil is a plain RFC 8628 poll. `via` sends it
+    /// through another client than the driver's own.
+    func poll(_ deviceCode: String, wait: Int?, via client: (any HTTPTransport)? = nil) async -> HTTPResponse? {
+        var form = [
+            ("grant_type", "urn:ietf:params:oauth:grant-type:device_code"), ("device_code", deviceCode), ("client_id", "d3"),
+        ]
+        if let wait { form.append(("wait", "\(wait)")) }
         do {
-            return try await transport.send(HTTPRequest(
+            return try await (client ?? transport).send(HTTPRequest(
                 method: "POST", url: base.appending(path: "oauth/token"),
                 headers: [("Content-Type", "application/x-www-form-urlencoded")],
-                body: Data(FormEncoding.encode([
-                    ("grant_type", "urn:ietf:params:oauth:grant-type:device_code"), ("device_code", deviceCode),
-                    ("client_id", "d3"), ("wait", "\(wait)"),
-                ]).utf8),
-                timeout: .seconds(wait + 10)))
+                body: Data(FormEncoding.encode(form).utf8), timeout: .seconds((wait ?? 0) + 10)))
         } catch {
             record("\(error)")
             return nil
         }
     }
 
-    private func record(_ error: String) {
+    /// Polls (long-polls with `wait`, or plainly at the interval the relay asks for) until the token or an error;
+    /// returns when the token arrived.
+    func pollUntilToken(_ deviceCode: String, wait: Int?, via client: (any HTTPTransport)? = nil) async
+        -> ContinuousClock.Instant?
+    {
+        while true {
+            guard let response = await poll(deviceCode, wait: wait, via: client) else { return nil }
+            if response.status == 200 { return ContinuousClock.now }
+            let body = json(response)
+            guard response.status == 400, let error = body["error"] as? String,
+                error == "authorization_pending" || error == "slow_down"
+            else {
+                record("poll answered \(response.status) \(body["error"] as? String ?? "")")
+                return nil
+            }
+            if wait == nil { try? await Task.sleep(for: .seconds(body["interval"] as? Int ?? 5)) }
+        }
+    }
+
+    /// A gauge from the relay's `/metrics`.
+    func metric(_ name: String) async -> Double? {
+        guard let response = try? await transport.send(HTTPRequest(url: base.appending(path: "metrics"))) else { return nil }
+        let text = String(decoding: response.body, as: UTF8.self)
+        return text.split(separator: "\n").first { $0.hasPrefix(name + " ") }.flatMap { Double($0.split(separator: " ")[1]) }
+    }
+
+    func record(_ error: String) {
         stats.errors += 1
         if stats.firstError == nil { stats.firstError = error }
     }
 
-    private nonisolated func json(_ response: HTTPResponse) -> [String: Any] {
+    nonisolated func json(_ response: HTTPResponse) -> [String: Any] {
         (try? JSONSerialization.jsonObject(with: response.body) as? [String: Any]) ?? [:]
+    }
+}
+
+/// Runs `body` over `items` with at most `width` at once.
+func forEachConcurrently<T: Sendable>(_ items: [T], width: Int, _ body: @escaping @Sendable (T) async -> Void) async {
+    await withTaskGroup(of: Void.self) { group in
+        var iterator = items.makeIterator()
+        for _ in 0..<width {
+            guard let item = iterator.next() else { break }
+            group.addTask { await body(item) }
+        }
+        while await group.next() != nil {
+            guard let item = iterator.next() else { continue }
+            group.addTask { await body(item) }
+        }
+    }
+}
+
+/// Percentiles of durations in seconds, printed in milliseconds.
+struct Percentiles {
+    let sorted: [Double]
+
+    init(_ values: [Double]) { sorted = values.sorted() }
+
+    /// The `p`-quantile (0...1) in milliseconds; 0 when there are no values.
+    func ms(_ p: Double) -> Double {
+        guard !sorted.isEmpty else { return 0 }
+        return sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))] * 1000
+    }
+
+    var summary: String {
+        String(format: "p50 %.1f ms, p99 %.1f ms, max %.1f ms", ms(0.5), ms(0.99), ms(1))
     }
 }
 

@@ -113,7 +113,8 @@ public struct Relay: Sendable {
         let port = configuration.port
         return Application(
             responder: responder, server: server,
-            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
+            // A deep accept queue: after a restart or a proxy reload, thousands of long-polling clients reconnect at once.
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil, backlog: 4096),
             services: [Sweeper(service: service, every: .seconds(30), logger: logger)]
                 + ((service.store as? any LoginChangeFeed).map { [ChangeFollower(feed: $0, index: service.index)] } ?? []),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) },

@@ -32,18 +32,35 @@ public enum Base64URL {
 
     /// Encodes bytes.
     public static func encode(_ bytes: some Sequence<UInt8>) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity((bytes.underestimatedCount * 4 + 2) / 3)
-        var iterator = bytes.makeIterator()
-        while let b0 = iterator.next() {
-            let b1 = iterator.next()
-            let b2 = b1 == nil ? nil : iterator.next()
-            out.append(alphabet[Int(b0 >> 2)])
-            out.append(alphabet[Int((b0 & 0x03) << 4 | (b1 ?? 0) >> 4)])
-            if let b1 { out.append(alphabet[Int((b1 & 0x0f) << 2 | (b2 ?? 0) >> 6)]) }
-            if let b2 { out.append(alphabet[Int(b2 & 0x3f)]) }
+        bytes.withContiguousStorageIfAvailable(encode) ?? Array(bytes).withUnsafeBufferPointer(encode)
+    }
+
+    private static func encode(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        String(unsafeUninitializedCapacity: (bytes.count * 4 + 2) / 3) { out in
+            alphabet.withUnsafeBufferPointer { alphabet in
+                var written = 0
+                var index = 0
+                while index < bytes.count {
+                    let remaining = bytes.count - index
+                    let b0 = bytes[index]
+                    let b1 = remaining > 1 ? bytes[index + 1] : 0
+                    let b2 = remaining > 2 ? bytes[index + 2] : 0
+                    out[written] = alphabet[Int(b0 >> 2)]
+                    out[written + 1] = alphabet[Int((b0 & 0x03) << 4 | b1 >> 4)]
+                    written += 2
+                    if remaining > 1 {
+                        out[written] = alphabet[Int((b1 & 0x0f) << 2 | b2 >> 6)]
+                        written += 1
+                    }
+                    if remaining > 2 {
+                        out[written] = alphabet[Int(b2 & 0x3f)]
+                        written += 1
+                    }
+                    index += 3
+                }
+                return written
+            }
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// Decodes a base64url string, with or without padding; nil if it is not base64url.

@@ -21,7 +21,7 @@ public enum Identifiers {
 
     /// The stored form of a high-entropy secret (device code, state): SHA-256, base64url.
     public static func hash(_ secret: String) -> String {
-        Base64URL.encode(SHA256.hash(data: Array(secret.utf8)))
+        SHA256.hash(data: Array(secret.utf8)).withUnsafeBytes { Base64URL.encode($0) }
     }
 
     /// The stored form of a normalised user code: HMAC-SHA-256 under the relay's key, so the database alone
