@@ -3,6 +3,8 @@
 #   poll path (POST /oauth/token, pending login)  vs  the relay's GET /healthz  vs  nginx serving a same-size body
 #   forward mode (GET /redirect/<app>)            vs  the BattleNetAPI README's PHP route on php-fpm behind nginx
 #   footprint: binary size, start to first answer, RSS idle and after load.
+# Then the flows (relay-load, the relay against its own emulator process): 10,000 held long-polls, the callback path
+# beside the emulator's token endpoint, callback-to-token latency; and scripts/bench-scale.sh (1M logins, purge).
 # Each pair runs ROUNDS times, interleaved; the medians and their ratios are printed.
 # Usage: scripts/bench.sh [seconds-per-run=10] [rounds=3] [connections=64]
 set -euo pipefail
@@ -19,6 +21,8 @@ if [ -z "$bin" ]; then
   swift build -c release --product bnet-relay >/dev/null
   bin="$(swift build -c release --show-bin-path)/bnet-relay"
 fi
+swift build -c release --product relay-load >/dev/null
+load="$(swift build -c release --show-bin-path)/relay-load"
 work="$(mktemp -d)"; chmod 755 "$work"; pids=()
 cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; wait 2>/dev/null || true; rm -rf "$work"; }
 trap cleanup EXIT
@@ -117,3 +121,10 @@ print(f"forward / PHP       {med('forward','rps')/med('php-forward','rps'):.2f}x
 PY
 echo "poll answers are 400 authorization_pending/slow_down by design (counted as non-2xx); body $poll_body_size bytes"
 echo "binary: $(du -h "$bin" | cut -f1) ($bin); start to first answer: ${ready_ms} ms; RSS idle ${rss_idle} MiB, after load $(rss) MiB"
+
+cleanup; trap - EXIT
+ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"
+"$load" held --relay-binary "$bin" --count "${HELD_POLLS:-10000}"
+"$load" callbacks --relay-binary "$bin" --seconds "$seconds"
+"$load" latency --relay-binary "$bin"
+BNET_RELAY_BIN="$bin" scripts/bench-scale.sh "$seconds"
