@@ -48,6 +48,21 @@ func withProvider<T>(_ body: (RunningEmulator, ClientCredentials) async throws -
     ) { emulator in try await body(emulator, credentials) }
 }
 
+/// A relay running as in production against an emulator in this process (with the client it knows), a driver for
+/// the relay, and the relay's process.
+func withProductionRelay<T>(
+    binary: String, connections: Int, _ body: (LoadDriver, Process, RunningEmulator, ClientCredentials) async throws -> T
+) async throws -> T {
+    try await withProvider { provider, credentials in
+        try await withDriver(connections: connections) { driver, directory in
+            let process = try await driver.startRelay(
+                binary: binary, directory: directory, provider: provider, credentials: credentials)
+            defer { process.terminate() }
+            return try await body(driver, process, provider, credentials)
+        }
+    }
+}
+
 /// Fails the command when the driver saw errors.
 func checkErrors(_ driver: LoadDriver) async throws {
     let stats = await driver.stats
@@ -119,67 +134,62 @@ struct Held: AsyncParsableCommand {
     var concurrency = 32
 
     func run() async throws {
-        try await withProvider { provider, credentials in
-            try await withDriver(connections: concurrency * 4 + 100) { driver, directory in
-                let process = try await driver.startRelay(
-                    binary: relay.relayBinary, directory: directory, provider: provider, credentials: credentials)
-                defer { process.terminate() }
-                let logins = await startLogins(driver)
-                let before = rss(process.processIdentifier)
-                // One HTTP client per 500 held polls: a single AsyncHTTPClient pool slows down past a few thousand
-                // connections, which would measure the driver instead of the relay.
-                let shards = (0..<(logins.count + 499) / 500).map { _ in
-                    var configuration = HTTPClient.Configuration.battleNet
-                    configuration.connectionPool = .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: 600)
-                    return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
-                }
-                let transports = shards.map { AsyncHTTPClientTransport(client: $0) }
-                let tokens = Task {
-                    await withTaskGroup(of: (Int, ContinuousClock.Instant?).self) { group in
-                        // Clients arrive in a ramp (5,000 a second), not in one instant that overflows the accept queue.
-                        for (index, login) in logins.enumerated() {
-                            if index > 0, index % 250 == 0 { try? await Task.sleep(for: .milliseconds(50)) }
-                            let via = transports[index / 500]
-                            group.addTask { (index, await driver.pollUntilToken(login.deviceCode, wait: 30, via: via)) }
-                        }
-                        var arrived = [ContinuousClock.Instant?](repeating: nil, count: logins.count)
-                        for await (index, instant) in group { arrived[index] = instant }
-                        return arrived
-                    }
-                }
-                var held = 0.0
-                let holdDeadline = ContinuousClock.now + .seconds(60)
-                while held < Double(logins.count), ContinuousClock.now < holdDeadline {
-                    try await Task.sleep(for: .milliseconds(200))
-                    held = await driver.metric("bnet_relay_held_polls") ?? 0
-                }
-                let holding = rss(process.processIdentifier)
-                let callbacks = CallbackTimings(count: logins.count)
-                let indexed = Array(logins.enumerated())
-                await forEachConcurrently(indexed, width: concurrency) { index, login in
-                    do {
-                        let callback = try await driver.approve(login)
-                        let sent = ContinuousClock.now
-                        let answered = try await driver.deliver(callback)
-                        await callbacks.set(index, sent: sent, answered: answered)
-                    } catch {
-                        await driver.record("\(error)")
-                    }
-                }
-                let arrived = await tokens.value
-                for shard in shards { try? await shard.shutdown() }
-                let (fromSent, fromAnswered) = await callbacks.latencies(to: arrived)
-                let late = fromAnswered.filter { $0 > 0.05 }.count
-                print("""
-                    relay-load held: \(logins.count) logins, wait=30 long-polls, completed \(concurrency) at a time (relay against its own emulator process)
-                      held at once:          \(Int(held)) (from /metrics)
-                      relay RSS:             \(before / 1024) MiB with the logins open, \(holding / 1024) MiB with the polls held: \
-                    \(String(format: "%.1f", Double(holding - before) / Double(max(1, Int(held))))) KiB per held poll
-                      token after callback answered: \(Percentiles(fromAnswered).summary); over 50 ms: \(late) of \(fromAnswered.count)
-                      token after callback sent:     \(Percentiles(fromSent).summary)
-                    """)
-                try await checkErrors(driver)
+        try await withProductionRelay(binary: relay.relayBinary, connections: concurrency * 4 + 100) { driver, process, _, _ in
+            let logins = await startLogins(driver)
+            let before = rss(process.processIdentifier)
+            // One HTTP client per 500 held polls: a single AsyncHTTPClient pool slows down past a few thousand
+            // connections, which would measure the driver instead of the relay.
+            let shards = (0..<(logins.count + 499) / 500).map { _ in
+                var configuration = HTTPClient.Configuration.battleNet
+                configuration.connectionPool = .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: 600)
+                return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
             }
+            let transports = shards.map { AsyncHTTPClientTransport(client: $0) }
+            let tokens = Task {
+                await withTaskGroup(of: (Int, ContinuousClock.Instant?).self) { group in
+                    // Clients arrive in a ramp (5,000 a second), not in one instant that overflows the accept queue.
+                    for (index, login) in logins.enumerated() {
+                        if index > 0, index % 250 == 0 { try? await Task.sleep(for: .milliseconds(50)) }
+                        let via = transports[index / 500]
+                        group.addTask { (index, await driver.pollUntilToken(login.deviceCode, wait: 30, via: via)) }
+                    }
+                    var arrived = [ContinuousClock.Instant?](repeating: nil, count: logins.count)
+                    for await (index, instant) in group { arrived[index] = instant }
+                    return arrived
+                }
+            }
+            var held = 0.0
+            let holdDeadline = ContinuousClock.now + .seconds(60)
+            while held < Double(logins.count), ContinuousClock.now < holdDeadline {
+                try await Task.sleep(for: .milliseconds(200))
+                held = await driver.metric("bnet_relay_held_polls") ?? 0
+            }
+            let holding = rss(process.processIdentifier)
+            let callbacks = CallbackTimings(count: logins.count)
+            let indexed = Array(logins.enumerated())
+            await forEachConcurrently(indexed, width: concurrency) { index, login in
+                do {
+                    let callback = try await driver.approve(login)
+                    let sent = ContinuousClock.now
+                    let answered = try await driver.deliver(callback)
+                    await callbacks.set(index, sent: sent, answered: answered)
+                } catch {
+                    await driver.record("\(error)")
+                }
+            }
+            let arrived = await tokens.value
+            for shard in shards { try? await shard.shutdown() }
+            let (fromSent, fromAnswered) = await callbacks.latencies(to: arrived)
+            let late = fromAnswered.filter { $0 > 0.05 }.count
+            print("""
+                relay-load held: \(logins.count) logins, wait=30 long-polls, completed \(concurrency) at a time (relay against its own emulator process)
+                  held at once:          \(Int(held)) (from /metrics)
+                  relay RSS:             \(before / 1024) MiB with the logins open, \(holding / 1024) MiB with the polls held: \
+                \(String(format: "%.1f", Double(holding - before) / Double(max(1, Int(held))))) KiB per held poll
+                  token after callback answered: \(Percentiles(fromAnswered).summary); over 50 ms: \(late) of \(fromAnswered.count)
+                  token after callback sent:     \(Percentiles(fromSent).summary)
+                """)
+            try await checkErrors(driver)
         }
     }
 
@@ -204,44 +214,39 @@ struct Callbacks: AsyncParsableCommand {
     var concurrency = 32
 
     func run() async throws {
-        try await withProvider { provider, credentials in
-            try await withDriver(connections: concurrency * 4 + 100) { driver, directory in
-                let process = try await driver.startRelay(
-                    binary: relay.relayBinary, directory: directory, provider: provider, credentials: credentials)
-                defer { process.terminate() }
-                let exchanges = Collected<Double>()
-                let logins = try await measure(seconds) {
-                    guard let login = await driver.start() else { throw LoadError("start failed") }
-                    let callback = try await driver.approve(login)
-                    let sent = ContinuousClock.now
-                    await exchanges.append((try await driver.deliver(callback) - sent).timeInterval)
-                    guard let response = await driver.poll(login.deviceCode, wait: nil), response.status == 200 else {
-                        throw LoadError("pickup failed")
-                    }
+        try await withProductionRelay(binary: relay.relayBinary, connections: concurrency * 4 + 100) { driver, _, provider, credentials in
+            let exchanges = Collected<Double>()
+            let logins = try await measure(seconds) {
+                guard let login = await driver.start() else { throw LoadError("start failed") }
+                let callback = try await driver.approve(login)
+                let sent = ContinuousClock.now
+                await exchanges.append((try await driver.deliver(callback) - sent).timeInterval)
+                guard let response = await driver.poll(login.deviceCode, wait: nil), response.status == 200 else {
+                    throw LoadError("pickup failed")
                 }
-                let tokenURL = provider.baseURL.appending(path: "token")
-                let basic = Data("\(credentials.id):\(credentials.secret)".utf8).base64EncodedString()
-                let tokens = try await measure(seconds) {
-                    let response = try await driver.transport.send(HTTPRequest(
-                        method: "POST", url: tokenURL,
-                        headers: [("Authorization", "Basic \(basic)"), ("Content-Type", "application/x-www-form-urlencoded")],
-                        body: Data("grant_type=client_credentials".utf8)))
-                    guard response.status == 200 else { throw LoadError("emulator token answered \(response.status)") }
-                }
-                let loginRate = Double(logins.completed) / Double(seconds)
-                let tokenRate = Double(tokens.completed) / Double(seconds)
-                print("""
-                    relay-load callbacks: \(seconds) s each, \(concurrency) clients at once (relay against its own emulator process)
-                      complete logins:       \(Int(loginRate))/s (start, page, confirm, approve, callback with code exchange, pickup)
-                      callback step:         \(Percentiles(await exchanges.items).summary)
-                      emulator token alone:  \(Int(tokenRate))/s (client_credentials, same clients)
-                      logins / token calls:  \(String(format: "%.2f", loginRate / tokenRate))x
-                    """)
-                if logins.failed + tokens.failed > 0 {
-                    await driver.record("\(logins.failed + tokens.failed) flows failed: \(logins.firstError ?? tokens.firstError ?? "")")
-                }
-                try await checkErrors(driver)
             }
+            let tokenURL = provider.baseURL.appending(path: "token")
+            let basic = Data("\(credentials.id):\(credentials.secret)".utf8).base64EncodedString()
+            let tokens = try await measure(seconds) {
+                let response = try await driver.transport.send(HTTPRequest(
+                    method: "POST", url: tokenURL,
+                    headers: [("Authorization", "Basic \(basic)"), ("Content-Type", "application/x-www-form-urlencoded")],
+                    body: Data("grant_type=client_credentials".utf8)))
+                guard response.status == 200 else { throw LoadError("emulator token answered \(response.status)") }
+            }
+            let loginRate = Double(logins.completed) / Double(seconds)
+            let tokenRate = Double(tokens.completed) / Double(seconds)
+            print("""
+                relay-load callbacks: \(seconds) s each, \(concurrency) clients at once (relay against its own emulator process)
+                  complete logins:       \(Int(loginRate))/s (start, page, confirm, approve, callback with code exchange, pickup)
+                  callback step:         \(Percentiles(await exchanges.items).summary)
+                  emulator token alone:  \(Int(tokenRate))/s (client_credentials, same clients)
+                  logins / token calls:  \(String(format: "%.2f", loginRate / tokenRate))x
+                """)
+            if logins.failed + tokens.failed > 0 {
+                await driver.record("\(logins.failed + tokens.failed) flows failed: \(logins.firstError ?? tokens.firstError ?? "")")
+            }
+            try await checkErrors(driver)
         }
     }
 
@@ -281,40 +286,35 @@ struct PickupLatency: AsyncParsableCommand {
     var logins = 20
 
     func run() async throws {
-        try await withProvider { provider, credentials in
-            try await withDriver(connections: logins * 4 + 50) { driver, directory in
-                let process = try await driver.startRelay(
-                    binary: relay.relayBinary, directory: directory, provider: provider, credentials: credentials)
-                defer { process.terminate() }
-                var longPoll: [Double] = []
-                for _ in 0..<logins {
-                    guard let login = await driver.start() else { continue }
-                    let callback = try await driver.approve(login)
-                    async let token = driver.pollUntilToken(login.deviceCode, wait: 30)
-                    while (await driver.metric("bnet_relay_held_polls") ?? 0) < 1 { try await Task.sleep(for: .milliseconds(2)) }
-                    let answered = try await driver.deliver(callback)
-                    if let arrived = await token { longPoll.append(max(0, (arrived - answered).timeInterval)) }
-                }
-                let plain = Collected<Double>()
-                await forEachConcurrently(Array(0..<logins), width: logins) { _ in
-                    guard let login = await driver.start() else { return }
-                    async let token = driver.pollUntilToken(login.deviceCode, wait: nil)
-                    do {
-                        try await Task.sleep(for: .milliseconds(Int.random(in: 500...5_000)))
-                        let answered = try await driver.deliver(try await driver.approve(login))
-                        if let arrived = await token { await plain.append(max(0, (arrived - answered).timeInterval)) }
-                    } catch {
-                        await driver.record("\(error)")
-                        _ = await token
-                    }
-                }
-                print("""
-                    relay-load latency: \(logins) logins per mode, token after the callback was answered (relay against its own emulator process)
-                      long-poll (wait=30):   \(Percentiles(longPoll).summary)
-                      plain polling (5 s):   \(Percentiles(await plain.items).summary)
-                    """)
-                try await checkErrors(driver)
+        try await withProductionRelay(binary: relay.relayBinary, connections: logins * 4 + 50) { driver, _, _, _ in
+            var longPoll: [Double] = []
+            for _ in 0..<logins {
+                guard let login = await driver.start() else { continue }
+                let callback = try await driver.approve(login)
+                async let token = driver.pollUntilToken(login.deviceCode, wait: 30)
+                while (await driver.metric("bnet_relay_held_polls") ?? 0) < 1 { try await Task.sleep(for: .milliseconds(2)) }
+                let answered = try await driver.deliver(callback)
+                if let arrived = await token { longPoll.append(max(0, (arrived - answered).timeInterval)) }
             }
+            let plain = Collected<Double>()
+            await forEachConcurrently(Array(0..<logins), width: logins) { _ in
+                guard let login = await driver.start() else { return }
+                async let token = driver.pollUntilToken(login.deviceCode, wait: nil)
+                do {
+                    try await Task.sleep(for: .milliseconds(Int.random(in: 500...5_000)))
+                    let answered = try await driver.deliver(try await driver.approve(login))
+                    if let arrived = await token { await plain.append(max(0, (arrived - answered).timeInterval)) }
+                } catch {
+                    await driver.record("\(error)")
+                    _ = await token
+                }
+            }
+            print("""
+                relay-load latency: \(logins) logins per mode, token after the callback was answered (relay against its own emulator process)
+                  long-poll (wait=30):   \(Percentiles(longPoll).summary)
+                  plain polling (5 s):   \(Percentiles(await plain.items).summary)
+                """)
+            try await checkErrors(driver)
         }
     }
 }
