@@ -17,7 +17,7 @@ struct Logins: AsyncParsableCommand {
     @Option(help: "How many logins to list.")
     var limit = 50
 
-    @Option(help: "Revoke the login with this id.")
+    @Option(help: "Revoke the login with this id (an id from an older relay that starts with '-': --revoke=ID).")
     var revoke: String?
 
     func run() async throws {

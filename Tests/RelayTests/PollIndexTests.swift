@@ -57,4 +57,19 @@ struct PollIndexTests {
         #expect(await second.value)
         #expect(await index.wait("unknown", timeout: .seconds(60)) == false)
     }
+
+    @Test("A held poll whose wait ends is answered then, not before; polls on one login end at their own times")
+    func waitEnds() async throws {
+        let index = PollIndex()
+        index.put(pendingLogin("a"))
+        let clock = ContinuousClock()
+        let started = clock.now
+        async let long = index.wait("a", timeout: .seconds(30))
+        #expect(await index.wait("a", timeout: .milliseconds(300)))
+        #expect(clock.now - started >= .milliseconds(300))
+        #expect(index.counts.held == 1, "the 30 s poll is still held")
+        index.update("a", status: .denied)
+        #expect(await long)
+        #expect(index.counts.held == 0)
+    }
 }

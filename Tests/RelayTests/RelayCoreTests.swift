@@ -46,6 +46,14 @@ struct RelayCoreTests {
         #expect(Base64URL.decode(Identifiers.deviceCode())?.count == 32)
     }
 
+    @Test("Login ids never start with '-', so an operator can pass one to `logins --revoke` as shown")
+    func loginIDs() {
+        let ids = (0..<5_000).map { _ in Identifiers.loginID() }
+        #expect(!ids.contains { $0.hasPrefix("-") })
+        #expect(Set(ids).count == ids.count)
+        #expect(ids.allSatisfy { Base64URL.decode($0)?.count == 16 })
+    }
+
     @Test("Secret comparison is exact")
     func constantTime() {
         #expect(Identifiers.constantTimeEquals("abc", "abc"))

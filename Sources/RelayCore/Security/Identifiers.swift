@@ -14,9 +14,13 @@ public enum Identifiers {
         randomBase64URL(bytes: 32)
     }
 
-    /// A fresh login id: 128 random bits, base64url.
+    /// A fresh login id: 128 random bits, base64url, never starting with `-` (which a command line would take for
+    /// an option: `bnet-relay logins --revoke ID`).
     public static func loginID() -> String {
-        randomBase64URL(bytes: 16)
+        while true {
+            let id = randomBase64URL(bytes: 16)
+            if !id.hasPrefix("-") { return id }
+        }
     }
 
     /// The stored form of a high-entropy secret (device code, state): SHA-256, base64url.
