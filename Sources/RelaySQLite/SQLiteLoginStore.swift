@@ -79,7 +79,7 @@ public final class SQLiteLoginStore: LoginStore {
     public func ping() async throws {
         let now = Date().timeIntervalSince1970
         try await write { db in
-            try db.execute(sql: "INSERT OR REPLACE INTO heartbeat (id, at) VALUES (1, ?)", arguments: [now])
+            try db.cachedStatement(sql: "INSERT OR REPLACE INTO heartbeat (id, at) VALUES (1, ?)").execute(arguments: [now])
         }
     }
 
@@ -90,12 +90,12 @@ public final class SQLiteLoginStore: LoginStore {
 
     public func insert(_ login: Login) async throws {
         try await write { db in
-            try db.execute(
+            try db.cachedStatement(
                 sql: """
                     INSERT INTO login (id, app, scopes, device_code_hash, user_code_hash, sealing_public_key, state_hash,
                         status, created_at, expires_at, updated_at, interval, battletag, account_id, failure)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """,
+                    """).execute(
                 arguments: [
                     login.id, login.app, login.scopes.joined(separator: " "), login.deviceCodeHash, login.userCodeHash,
                     login.sealingPublicKey, login.stateHash, login.status.rawValue,
@@ -108,7 +108,7 @@ public final class SQLiteLoginStore: LoginStore {
 
     public func login(deviceCodeHash: String) async throws -> Login? {
         try await read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM login WHERE device_code_hash = ?", arguments: [deviceCodeHash])
+            try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM login WHERE device_code_hash = ?"), arguments: [deviceCodeHash])
                 .map(Self.login(from:))
         }
     }
@@ -116,11 +116,10 @@ public final class SQLiteLoginStore: LoginStore {
     public func login(userCodeHash: String, now: Date) async throws -> Login? {
         try await read { db in
             try Row.fetchOne(
-                db,
-                sql: """
+                db.cachedStatement(sql: """
                     SELECT * FROM login WHERE user_code_hash = ? AND status IN ('pending', 'authorizing')
                     AND expires_at > ? ORDER BY created_at DESC LIMIT 1
-                    """,
+                    """),
                 arguments: [userCodeHash, now.timeIntervalSince1970]
             ).map(Self.login(from:))
         }
@@ -128,11 +127,11 @@ public final class SQLiteLoginStore: LoginStore {
 
     public func beginAuthorization(loginID: String, stateHash: String, now: Date) async throws -> Bool {
         try await write { db in
-            try db.execute(
+            try db.cachedStatement(
                 sql: """
                     UPDATE login SET status = 'authorizing', state_hash = ?, updated_at = ?
                     WHERE id = ? AND status IN ('pending', 'authorizing') AND expires_at > ?
-                    """,
+                    """).execute(
                 arguments: [stateHash, now.timeIntervalSince1970, loginID, now.timeIntervalSince1970])
             return db.changesCount == 1
         }
@@ -142,12 +141,12 @@ public final class SQLiteLoginStore: LoginStore {
         try await write { db in
             guard
                 let row = try Row.fetchOne(
-                    db, sql: "SELECT * FROM login WHERE state_hash = ? AND status = 'authorizing' AND expires_at > ?",
+                    db.cachedStatement(sql: "SELECT * FROM login WHERE state_hash = ? AND status = 'authorizing' AND expires_at > ?"),
                     arguments: [stateHash, now.timeIntervalSince1970])
             else { return nil }
             var login = try Self.login(from: row)
-            try db.execute(
-                sql: "UPDATE login SET state_hash = NULL, updated_at = ? WHERE id = ?",
+            try db.cachedStatement(
+                sql: "UPDATE login SET state_hash = NULL, updated_at = ? WHERE id = ?").execute(
                 arguments: [now.timeIntervalSince1970, login.id])
             login.stateHash = nil
             return login
@@ -158,12 +157,12 @@ public final class SQLiteLoginStore: LoginStore {
         loginID: String, sealed: TokenSealer.Sealed, battleTag: String?, accountID: Int?, now: Date
     ) async throws -> Bool {
         try await write { db in
-            try db.execute(
+            try db.cachedStatement(
                 sql: """
                     UPDATE login SET status = 'approved', sealed_ephemeral = ?, sealed_box = ?, battletag = ?,
                         account_id = ?, updated_at = ?
                     WHERE id = ? AND status = 'authorizing'
-                    """,
+                    """).execute(
                 arguments: [
                     sealed.ephemeralPublicKey, sealed.box, battleTag, accountID, now.timeIntervalSince1970, loginID,
                 ])
@@ -173,12 +172,12 @@ public final class SQLiteLoginStore: LoginStore {
 
     public func finish(loginID: String, status: LoginStatus, failure: String?, now: Date) async throws -> Bool {
         try await write { db in
-            try db.execute(
+            try db.cachedStatement(
                 sql: """
                     UPDATE login SET status = ?, failure = ?, state_hash = NULL, sealed_ephemeral = NULL,
                         sealed_box = NULL, updated_at = ?
                     WHERE id = ? AND status IN ('pending', 'authorizing', 'approved')
-                    """,
+                    """).execute(
                 arguments: [status.rawValue, failure, now.timeIntervalSince1970, loginID])
             return db.changesCount == 1
         }
@@ -188,15 +187,15 @@ public final class SQLiteLoginStore: LoginStore {
         try await write { db in
             guard
                 let row = try Row.fetchOne(
-                    db, sql: "SELECT * FROM login WHERE device_code_hash = ? AND status = 'approved'",
+                    db.cachedStatement(sql: "SELECT * FROM login WHERE device_code_hash = ? AND status = 'approved'"),
                     arguments: [deviceCodeHash])
             else { return nil }
             let login = try Self.login(from: row)
-            try db.execute(
+            try db.cachedStatement(
                 sql: """
                     UPDATE login SET status = 'collected', sealed_ephemeral = NULL, sealed_box = NULL, updated_at = ?
                     WHERE id = ? AND status = 'approved'
-                    """,
+                    """).execute(
                 arguments: [now.timeIntervalSince1970, login.id])
             return db.changesCount == 1 ? login : nil
         }
@@ -205,8 +204,7 @@ public final class SQLiteLoginStore: LoginStore {
     public func openLogins(now: Date) async throws -> [Login] {
         try await read { db in
             try Row.fetchAll(
-                db,
-                sql: "SELECT * FROM login WHERE status IN ('pending', 'authorizing', 'approved') AND expires_at > ?",
+                db.cachedStatement(sql: "SELECT * FROM login WHERE status IN ('pending', 'authorizing', 'approved') AND expires_at > ?"),
                 arguments: [now.timeIntervalSince1970]
             ).map(Self.login(from:))
         }
@@ -214,15 +212,15 @@ public final class SQLiteLoginStore: LoginStore {
 
     public func recentLogins(limit: Int) async throws -> [Login] {
         try await read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM login ORDER BY created_at DESC LIMIT ?", arguments: [limit])
+            try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM login ORDER BY created_at DESC LIMIT ?"), arguments: [limit])
                 .map(Self.login(from:))
         }
     }
 
     public func purge(before cutoff: Date) async throws -> Int {
         try await write { db in
-            try db.execute(
-                sql: "DELETE FROM login WHERE expires_at < ? OR (status NOT IN ('pending', 'authorizing', 'approved') AND updated_at < ?)",
+            try db.cachedStatement(
+                sql: "DELETE FROM login WHERE expires_at < ? OR (status NOT IN ('pending', 'authorizing', 'approved') AND updated_at < ?)").execute(
                 arguments: [cutoff.timeIntervalSince1970, cutoff.timeIntervalSince1970])
             return db.changesCount
         }
