@@ -4,6 +4,24 @@ import Testing
 
 @Suite("Start, verification page, metadata, health and metrics")
 struct EndpointTests {
+    @Test("Each request is logged; routine poll answers and health probes at debug, the rest at info")
+    func requestLog() async throws {
+        try await withRelay { relay in
+            let login = try await relay.startLogin()
+            #expect(try await relay.poll(login).status == 400)
+            #expect(try await relay.get("/healthz").status == 200)
+            #expect(try await relay.get("/nowhere").status == 404)
+            let lines = relay.logs.text.split(separator: "\n").filter { $0.contains(" request ") }
+            func level(_ field: String) -> Substring? {
+                lines.first { $0.contains(field + " ") || $0.hasSuffix(field) }?.split(separator: " ").first
+            }
+            #expect(level("route=/oauth/device/code") == "info")
+            #expect(level("route=/oauth/token") == "debug")
+            #expect(level("route=/healthz") == "debug")
+            #expect(level("status=404") == "info", "\(lines)")
+        }
+    }
+
     @Test("Unknown clients, forbidden scopes and malformed requests are refused with OAuth errors")
     func startErrors() async throws {
         try await withRelay { relay in
