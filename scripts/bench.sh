@@ -28,11 +28,11 @@ cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; w
 trap cleanup EXIT
 relay_port=18400; nginx_port=18410
 
-# The relay, sandboxed, with its per-IP limits on and loopback as the trusted proxy.
+# The relay, sandboxed, at the default log level, with its per-IP limits on and loopback as the trusted proxy.
 start_ns=$(date +%s%N)
 "$bin" serve --port $relay_port --emulator-port $((relay_port + 1)) --trusted-proxy 127.0.0.1 \
   --app d3=poll --app fwd=forward --database "$work/bench.sqlite" --seal-key-file "$work/seal.key" \
-  --log-level error 2>"$work/relay.log" &
+  2>"$work/relay.log" &
 relay_pid=$!; pids+=("$relay_pid")
 for _ in $(seq 2000); do curl -sf "http://127.0.0.1:$relay_port/healthz" >/dev/null && break; sleep 0.005; done
 ready_ms=$(( ($(date +%s%N) - start_ns) / 1000000 ))
