@@ -37,7 +37,8 @@ actor LoadDriver {
     func startRelay(binary: String, directory: URL, provider: RunningEmulator? = nil, credentials: ClientCredentials? = nil)
         async throws -> Process
     {
-        let port = Int.random(in: 20_000...40_000)
+        // Below Linux's ephemeral range (32768-60999), where thousands of just-closed client connections linger.
+        let port = Int.random(in: 20_000...32_000)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         var arguments = [
@@ -69,7 +70,7 @@ actor LoadDriver {
         process.standardError = FileHandle.nullDevice
         try process.run()
         base = URL(string: "http://127.0.0.1:\(port)")!
-        for _ in 0..<400 {
+        for _ in 0..<400 where process.isRunning {
             if let health = try? await transport.send(HTTPRequest(url: base.appending(path: "healthz"), timeout: .seconds(1))),
                 health.status == 200
             {
@@ -78,7 +79,7 @@ actor LoadDriver {
             try await Task.sleep(for: .milliseconds(25))
         }
         process.terminate()
-        throw LoadError("bnet-relay did not start")
+        throw LoadError("bnet-relay did not start on port \(port) (exit status \(process.isRunning ? "none" : "\(process.terminationStatus)"))")
     }
 
     /// One client: starts a login from its own address, then long-polls until the deadline.
