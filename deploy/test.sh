@@ -213,7 +213,8 @@ check "neither the relay's nor Caddy's log holds the token, device code or autho
     done' _ "$tmp"
 
 echo "== client addresses (X-Forwarded-For)"
-# last_client: the client= of the newest request log line, once a new line has appeared after $1 lines.
+# last_client: the client= of the newest request log line, once a new line has appeared after $1 lines. The probes
+# ask for the metadata document: health checks are logged at debug only.
 log_lines() { grep -c 'client=' "$tmp/relay.log" || true; }
 last_client() {
     wait_for 5 bash -c '[ "$(grep -c "client=" "$1")" -gt "$2" ]' _ "$tmp/relay.log" "$1" || { echo "no log line"; return; }
@@ -223,12 +224,12 @@ expect_client() { # NAME WANT BEFORE
     local got; got=$(last_client "$3")
     if [ "$got" = "$2" ]; then pass "$1: relay logged client=$got"; else fail "$1" "relay logged client=$got, want $2"; fi
 }
-n=$(log_lines); https -o /dev/null -H 'X-Forwarded-For: 203.0.113.9' "$public/healthz" || true
+n=$(log_lines); https -o /dev/null -H 'X-Forwarded-For: 203.0.113.9' "$public/.well-known/oauth-authorization-server" || true
 expect_client "forged X-Forwarded-For sent to Caddy is replaced by the real peer" 127.0.0.1 "$n"
-n=$(log_lines); https -o /dev/null --interface 127.0.0.3 "$public/healthz" || true
+n=$(log_lines); https -o /dev/null --interface 127.0.0.3 "$public/.well-known/oauth-authorization-server" || true
 expect_client "X-Forwarded-For from Caddy (trusted proxy) is honoured" 127.0.0.3 "$n"
 n=$(log_lines); curl -sS --max-time 10 -o /dev/null --interface 127.0.0.2 -H 'X-Forwarded-For: 198.51.100.7' \
-    "http://127.0.0.1:$relay_port/healthz" || true
+    "http://127.0.0.1:$relay_port/.well-known/oauth-authorization-server" || true
 expect_client "forged X-Forwarded-For sent directly from an untrusted peer is ignored" 127.0.0.2 "$n"
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -252,9 +253,9 @@ pids+=($!)
 via_nginx() { curl -sS --max-time 10 --cacert "$tmp/nginx/cert.pem" --resolve "relay.example.com:$nginx_https:127.0.0.1" "$@"; }
 nginx_url=https://relay.example.com:$nginx_https
 check "nginx serves /healthz over HTTPS" wait_for 20 via_nginx -f "$nginx_url/healthz"
-n=$(log_lines); via_nginx -o /dev/null -H 'X-Forwarded-For: 203.0.113.9' "$nginx_url/healthz" || true
+n=$(log_lines); via_nginx -o /dev/null -H 'X-Forwarded-For: 203.0.113.9' "$nginx_url/.well-known/oauth-authorization-server" || true
 expect_client "nginx: a forged X-Forwarded-For is overwritten with the real peer" 127.0.0.1 "$n"
-n=$(log_lines); via_nginx -o /dev/null --interface 127.0.0.3 "$nginx_url/healthz" || true
+n=$(log_lines); via_nginx -o /dev/null --interface 127.0.0.3 "$nginx_url/.well-known/oauth-authorization-server" || true
 expect_client "nginx: its X-Forwarded-For is honoured" 127.0.0.3 "$n"
 via_nginx -o /dev/null "$nginx_url/redirect/d3?code=NotARealCode4242&state=NotARealState4242" || true
 check "nginx's access log has the path but not the query (codes)" bash -c '
