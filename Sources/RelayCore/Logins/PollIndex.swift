@@ -89,12 +89,8 @@ public final class PollIndex: @unchecked Sendable {
         }
     }
 
-    /// Checks a plain poll's pace (RFC 8628 section 3.5). The first poll is never too fast, and a poll within
-    /// `grace` of the interval is accepted, since real clients drift.
-    public func pace(_ deviceCodeHash: String, grace: Double = 0.2) -> Pace {
-        lock.withLock { paceLocked(deviceCodeHash, grace: grace) }
-    }
-
+    /// Checks a plain poll's pace (RFC 8628 section 3.5), with the lock held. The first poll is never too fast, and
+    /// a poll within `grace` of the interval is accepted, since real clients drift.
     private func paceLocked(_ deviceCodeHash: String, grace: Double = 0.2) -> Pace {
         guard var entry = entries[deviceCodeHash] else { return .ok }
         let now = clock.now

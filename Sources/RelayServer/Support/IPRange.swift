@@ -70,9 +70,4 @@ struct IPRange: Sendable, Hashable {
         let shift = (network.isV6 ? 128 : 32) - prefix
         return shift >= 128 || address.value >> shift == network.value >> shift
     }
-
-    /// Whether the text `address` is an address in the range.
-    func contains(_ address: String) -> Bool {
-        IPAddress(address).map(contains) ?? false
-    }
 }
