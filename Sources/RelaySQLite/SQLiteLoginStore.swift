@@ -79,7 +79,7 @@ public final class SQLiteLoginStore: LoginStore {
     public func ping() async throws {
         let now = Date().timeIntervalSince1970
         try await write { db in
-            try db.cachedStatement(sql: "INSERT OR REPLACE INTO heartbeat (id, at) VALUES (1, ?)").execute(arguments: [now])
+            try db.execute(cached: "INSERT OR REPLACE INTO heartbeat (id, at) VALUES (1, ?)", arguments: [now])
         }
     }
 
@@ -90,12 +90,12 @@ public final class SQLiteLoginStore: LoginStore {
 
     public func insert(_ login: Login) async throws {
         try await write { db in
-            try db.cachedStatement(
-                sql: """
+            try db.execute(
+                cached: """
                     INSERT INTO login (id, app, scopes, device_code_hash, user_code_hash, sealing_public_key, state_hash,
                         status, created_at, expires_at, updated_at, interval, battletag, account_id, failure)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """).execute(
+                    """,
                 arguments: [
                     login.id, login.app, login.scopes.joined(separator: " "), login.deviceCodeHash, login.userCodeHash,
                     login.sealingPublicKey, login.stateHash, login.status.rawValue,
@@ -127,11 +127,11 @@ public final class SQLiteLoginStore: LoginStore {
 
     public func beginAuthorization(loginID: String, stateHash: String, now: Date) async throws -> Bool {
         try await write { db in
-            try db.cachedStatement(
-                sql: """
+            try db.execute(
+                cached: """
                     UPDATE login SET status = 'authorizing', state_hash = ?, updated_at = ?
                     WHERE id = ? AND status IN ('pending', 'authorizing') AND expires_at > ?
-                    """).execute(
+                    """,
                 arguments: [stateHash, now.timeIntervalSince1970, loginID, now.timeIntervalSince1970])
             return db.changesCount == 1
         }
@@ -145,8 +145,8 @@ public final class SQLiteLoginStore: LoginStore {
                     arguments: [stateHash, now.timeIntervalSince1970])
             else { return nil }
             var login = try Self.login(from: row)
-            try db.cachedStatement(
-                sql: "UPDATE login SET state_hash = NULL, updated_at = ? WHERE id = ?").execute(
+            try db.execute(
+                cached: "UPDATE login SET state_hash = NULL, updated_at = ? WHERE id = ?",
                 arguments: [now.timeIntervalSince1970, login.id])
             login.stateHash = nil
             return login
@@ -157,12 +157,12 @@ public final class SQLiteLoginStore: LoginStore {
         loginID: String, sealed: TokenSealer.Sealed, battleTag: String?, accountID: Int?, now: Date
     ) async throws -> Bool {
         try await write { db in
-            try db.cachedStatement(
-                sql: """
+            try db.execute(
+                cached: """
                     UPDATE login SET status = 'approved', sealed_ephemeral = ?, sealed_box = ?, battletag = ?,
                         account_id = ?, updated_at = ?
                     WHERE id = ? AND status = 'authorizing'
-                    """).execute(
+                    """,
                 arguments: [
                     sealed.ephemeralPublicKey, sealed.box, battleTag, accountID, now.timeIntervalSince1970, loginID,
                 ])
@@ -172,12 +172,12 @@ public final class SQLiteLoginStore: LoginStore {
 
     public func finish(loginID: String, status: LoginStatus, failure: String?, now: Date) async throws -> Bool {
         try await write { db in
-            try db.cachedStatement(
-                sql: """
+            try db.execute(
+                cached: """
                     UPDATE login SET status = ?, failure = ?, state_hash = NULL, sealed_ephemeral = NULL,
                         sealed_box = NULL, updated_at = ?
                     WHERE id = ? AND status IN ('pending', 'authorizing', 'approved')
-                    """).execute(
+                    """,
                 arguments: [status.rawValue, failure, now.timeIntervalSince1970, loginID])
             return db.changesCount == 1
         }
@@ -191,11 +191,11 @@ public final class SQLiteLoginStore: LoginStore {
                     arguments: [deviceCodeHash])
             else { return nil }
             let login = try Self.login(from: row)
-            try db.cachedStatement(
-                sql: """
+            try db.execute(
+                cached: """
                     UPDATE login SET status = 'collected', sealed_ephemeral = NULL, sealed_box = NULL, updated_at = ?
                     WHERE id = ? AND status = 'approved'
-                    """).execute(
+                    """,
                 arguments: [now.timeIntervalSince1970, login.id])
             return db.changesCount == 1 ? login : nil
         }
@@ -219,8 +219,8 @@ public final class SQLiteLoginStore: LoginStore {
 
     public func purge(before cutoff: Date) async throws -> Int {
         try await write { db in
-            try db.cachedStatement(
-                sql: "DELETE FROM login WHERE expires_at < ? OR (status NOT IN ('pending', 'authorizing', 'approved') AND updated_at < ?)").execute(
+            try db.execute(
+                cached: "DELETE FROM login WHERE expires_at < ? OR (status NOT IN ('pending', 'authorizing', 'approved') AND updated_at < ?)",
                 arguments: [cutoff.timeIntervalSince1970, cutoff.timeIntervalSince1970])
             return db.changesCount
         }
@@ -246,5 +246,13 @@ public final class SQLiteLoginStore: LoginStore {
             expiresAt: Date(timeIntervalSince1970: row["expires_at"]), interval: row["interval"],
             updatedAt: Date(timeIntervalSince1970: row["updated_at"]), sealedToken: sealed,
             battleTag: row["battletag"], accountID: row["account_id"], failure: row["failure"])
+    }
+}
+
+extension Database {
+    /// Runs an update through the connection's statement cache: compiled and authorized once, not on every call
+    /// (`execute(sql:)` recompiles, which the profile showed on the callback path).
+    fileprivate func execute(cached sql: String, arguments: StatementArguments) throws {
+        try cachedStatement(sql: sql).execute(arguments: arguments)
     }
 }
