@@ -111,6 +111,7 @@ let package = Package(
                 "BattleNet",
                 "BattleNetHTTPClient",
                 "BattleNetEmulator",
+                "TestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -133,7 +134,9 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // Helpers shared by the test targets.
-        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),
+        .target(
+            name: "TestSupport", dependencies: ["BattleNet", "BattleNetHTTPClient"], path: "Tests/TestSupport",
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "BattleNetTests",
             dependencies: ["BattleNet", "BattleNetHTTPClient", "BattleNetEmulator"],

@@ -193,12 +193,12 @@ login() {
     confirm=$(sed -n 's/.*name="confirm" value="\([^"]*\)".*/\1/p' <<<"$page")
     user_code=$(sed -n 's/.*name="user_code" value="\([^"]*\)".*/\1/p' <<<"$page")
     [ -n "$confirm" ] && [ -n "$user_code" ] || { echo "no confirm form" >&2; return 1; }
-    authorize=$(https -b "$jar" -o /dev/null -w '%{http_code} %{redirect_url}' \
+    authorize=$(https -b "$jar" -c "$jar" -o /dev/null -w '%{http_code} %{redirect_url}' \
         --data-urlencode "user_code=$user_code" --data-urlencode "confirm=$confirm" "$public/device")
     [[ "$authorize" == "303 http://127.0.0.1:$emulator_port/authorize?"* ]] || { echo "POST /device: $authorize" >&2; return 1; }
     callback=$(curl -sS --max-time 10 -o /dev/null -w '%{http_code} %{redirect_url}' "${authorize#303 }&emulator_decision=approve")
     [[ "$callback" == "302 $public/redirect/d3?code="*"state="* ]] || { echo "emulator: $callback" >&2; return 1; }
-    body=$(https -f "${callback#302 }")
+    body=$(https -f -b "$jar" "${callback#302 }")
     grep -q "Signed in" <<<"$body" || { echo "callback page: $body" >&2; return 1; }
     token=$(https -d grant_type=urn:ietf:params:oauth:grant-type:device_code --data-urlencode "device_code=$device_code" \
         -d client_id=d3 -w '\n%{http_code}' "$public/oauth/token")

@@ -6,13 +6,16 @@ import ServiceLifecycle
 
 /// A faithful stand-in for Battle.net's OAuth server and Diablo III API, served over real HTTP.
 ///
-/// It speaks the protocol recorded in FACTS.md: `/authorize` (a consent page a person can click through),
-/// `/token` (authorization_code and client_credentials, HTTP Basic or form client auth), `/check_token`,
-/// `/userinfo`, and the Diablo III profile, hero, item and act endpoints with the recorded samples. It is not
+/// It speaks the protocol recorded in FACTS.md: `/authorize` (a consent page a person can click through, where a
+/// scope can be unticked), `/token` (authorization_code with PKCE when the authorize request carried a challenge,
+/// and client_credentials, HTTP Basic or form client auth), `/check_token` and `/v2/check_token`, `/userinfo`,
+/// the legacy `/oauth/...` spellings, `/.well-known/openid-configuration`, and the Diablo III profile, hero, item
+/// and act endpoints with the recorded samples; anything else gets the API gateway's 404 body. It is not
 /// Blizzard, and its pages say so.
 ///
 /// Tests may skip the consent page: adding `emulator_decision=approve` (or `deny`) and optionally
-/// `emulator_battletag=Name%231234` to an authorize URL answers the redirect at once.
+/// `emulator_battletag=Name%231234` and `emulator_scope=openid` (the scopes granted) to an authorize URL answers the
+/// redirect at once.
 public struct BattleNetEmulator: Sendable {
     /// The emulator's memory, for injecting faults and reading counters.
     public let state: EmulatorState
@@ -25,6 +28,7 @@ public struct BattleNetEmulator: Sendable {
     /// The emulator's routes, to serve on their own or inside another application.
     public func router() -> Router<BasicRequestContext> {
         let router = Router()
+        router.middlewares.add(GatewayErrorMiddleware())
         router.middlewares.add(FaultMiddleware(state: state))
         OAuthRoutes(state: state).register(on: router)
         Diablo3Routes(state: state).register(on: router)

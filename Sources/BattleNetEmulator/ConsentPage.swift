@@ -10,7 +10,12 @@ enum ConsentPage {
 
     static func render(consentID: String, consent: EmulatorState.Consent, players: [EmulatorPlayer]) -> String {
         let scopes = consent.scopes.isEmpty ? "<li>basic account information</li>"
-            : consent.scopes.map { "<li><code>\(escapeHTML($0))</code></li>" }.joined()
+            : consent.scopes.map {
+                """
+                <li><label><input type="checkbox" name="scope" value="\(escapeHTML($0))" checked> \
+                <code>\(escapeHTML($0))</code></label></li>
+                """
+            }.joined()
         let accounts = players.enumerated().map { index, player in
             """
             <label><input type="radio" name="account" value="\(player.accountID)"\(index == 0 ? " checked" : "")> \
@@ -23,9 +28,10 @@ enum ConsentPage {
                 <h1>Authorize <em>\(escapeHTML(consent.client.name))</em></h1>
                 <p>The application <strong>\(escapeHTML(consent.client.name))</strong> \
                 (client <code>\(escapeHTML(consent.client.credentials.id))</code>) asks for:</p>
-                <ul>\(scopes)</ul>
                 <form method="post" action="/authorize/decision">
+                <ul>\(scopes)</ul>
                 <input type="hidden" name="consent" value="\(escapeHTML(consentID))">
+                <input type="hidden" name="scopes_offered" value="1">
                 <fieldset><legend>Sign in as</legend>
                 \(accounts)
                 </fieldset>

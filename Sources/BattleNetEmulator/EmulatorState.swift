@@ -3,11 +3,24 @@ import Foundation
 
 /// The emulator's memory: pending consents, codes, tokens, faults and request counters.
 public actor EmulatorState {
+    /// A PKCE challenge from the authorize request (RFC 7636).
+    struct Challenge {
+        var value: String
+        /// `S256` or `plain`.
+        var method: String
+
+        func accepts(_ verifier: String?) -> Bool {
+            guard let verifier else { return false }
+            return (method == "S256" ? PKCE.challenge(for: verifier) : verifier) == value
+        }
+    }
+
     struct Consent {
         var client: EmulatorClient
         var redirectURI: String
         var scopes: [String]
         var state: String?
+        var challenge: Challenge?
     }
 
     struct IssuedCode {
@@ -16,6 +29,7 @@ public actor EmulatorState {
         var scopes: [String]
         var accountID: Int
         var expiresAt: Date
+        var challenge: Challenge?
         var used = false
     }
 
@@ -102,11 +116,12 @@ public actor EmulatorState {
         consents.removeValue(forKey: id)
     }
 
-    func issueCode(client: String, redirectURI: String, scopes: [String], accountID: Int) -> String {
+    func issueCode(client: String, redirectURI: String, scopes: [String], accountID: Int, challenge: Challenge?) -> String {
         let code = randomToken()
         codes[code] = IssuedCode(
             clientID: client, redirectURI: redirectURI, scopes: scopes, accountID: accountID,
-            expiresAt: configuration.now().addingTimeInterval(configuration.codeLifetime.timeInterval))
+            expiresAt: configuration.now().addingTimeInterval(configuration.codeLifetime.timeInterval),
+            challenge: challenge)
         return code
     }
 
@@ -115,8 +130,9 @@ public actor EmulatorState {
         case invalid(String)
     }
 
-    /// Redeems a code once. A replayed code also revokes the tokens it produced (RFC 6749 section 4.1.2).
-    func redeem(code: String, clientID: String, redirectURI: String?) -> CodeRedemption {
+    /// Redeems a code once. A replayed code also revokes the tokens it produced (RFC 6749 section 4.1.2). A code
+    /// issued with a PKCE challenge needs the matching verifier (RFC 7636 section 4.6).
+    func redeem(code: String, clientID: String, redirectURI: String?, verifier: String?) -> CodeRedemption {
         guard var issued = codes[code], issued.clientID == clientID else {
             return .invalid("Invalid authorization code")
         }
@@ -126,6 +142,9 @@ public actor EmulatorState {
         }
         guard issued.expiresAt > configuration.now() else { return .invalid("Authorization code expired") }
         guard redirectURI == issued.redirectURI else { return .invalid("Redirect URI mismatch.") }
+        if let challenge = issued.challenge, !challenge.accepts(verifier) {
+            return .invalid(verifier == nil ? "Missing code_verifier." : "Invalid code_verifier.")
+        }
         issued.used = true
         codes[code] = issued
         return issueToken(clientID: clientID, scopes: issued.scopes, accountID: issued.accountID)

@@ -2,30 +2,46 @@ import BattleNet
 import Foundation
 import Hummingbird
 
-/// `/authorize`, `/token`, `/check_token` and `/userinfo`, as Battle.net's OAuth server answers them.
+/// `/authorize`, `/token`, `/check_token` and `/userinfo`, as Battle.net's OAuth server answers them, under both
+/// its spellings (`/token` and the legacy `/oauth/token`, ...), plus `/v2/check_token` and the OpenID discovery
+/// document.
 struct OAuthRoutes {
     let state: EmulatorState
 
     func register(on router: Router<BasicRequestContext>) {
-        router.get("authorize") { request, _ in await authorize(request) }
+        for prefix in ["", "oauth/"] {
+            router.get("\(prefix)authorize") { request, _ in await authorize(request) }
+            router.post("\(prefix)token") { request, _ in
+                var request = request
+                return await token(request, form: await request.formPairs())
+            }
+            router.get("\(prefix)token") { _, _ in
+                Response.oauthError(.badRequest, "invalid_request", "HTTP method GET is not supported")
+            }
+            router.get("\(prefix)userinfo") { request, _ in await userinfo(request) }
+        }
         router.post("authorize/decision") { request, _ in
             var request = request
             return await decide(form: await request.formPairs() ?? [])
         }
-        router.post("token") { request, _ in
-            var request = request
-            return await token(request, form: await request.formPairs())
+        for path in ["check_token", "oauth/check_token", "v2/check_token"] {
+            router.on(RouterPath(path), method: .get) { request, _ in await checkToken(request.queryPairs ?? []) }
+            router.post(RouterPath(path)) { request, _ in
+                var request = request
+                return await checkToken((await request.formPairs() ?? []) + (request.queryPairs ?? []))
+            }
         }
-        router.get("token") { _, _ in
-            Response.oauthError(.badRequest, "invalid_request", "HTTP method GET is not supported")
+        router.get(".well-known/openid-configuration") { request, _ in discovery(request) }
+    }
+
+    /// The recorded discovery document with Battle.net's URLs pointing at this emulator.
+    private func discovery(_ request: Request) -> Response {
+        let base = "http://" + (request.headers[.host] ?? "127.0.0.1")
+        guard let recorded = try? EmulatorSamples.data(named: EmulatorSamples.openIDConfiguration) else {
+            return .gatewayError(.internalServerError)
         }
-        router.on("check_token", method: .get) { request, _ in await checkToken(request.queryPairs ?? []) }
-        router.post("check_token") { request, _ in
-            var request = request
-            return await checkToken((await request.formPairs() ?? []) + (request.queryPairs ?? []))
-        }
-        router.get("userinfo") { request, _ in await userinfo(request) }
-        router.get("oauth/userinfo") { request, _ in await userinfo(request) }
+        let text = String(decoding: recorded, as: UTF8.self).replacingOccurrences(of: "https://oauth.battle.net", with: base)
+        return .json(.ok, Data(text.utf8))
     }
 
     private func authorize(_ request: Request) async -> Response {
@@ -54,11 +70,22 @@ struct OAuthRoutes {
                 ] + (stateParam.map { [("state", $0)] } ?? [])))
         }
         let scopes = (query.value("scope") ?? "").split(separator: " ").map(String.init)
-        let consent = EmulatorState.Consent(client: client, redirectURI: redirectURI, scopes: scopes, state: stateParam)
+        let challenge = query.value("code_challenge").map {
+            EmulatorState.Challenge(value: $0, method: query.value("code_challenge_method") ?? "plain")
+        }
+        if let challenge, !["S256", "plain"].contains(challenge.method) {
+            return .redirect(
+                to: redirectURI.appendingQuery(
+                    [("error", "invalid_request"), ("error_description", "Unsupported code_challenge_method")]
+                        + (stateParam.map { [("state", $0)] } ?? [])))
+        }
+        let consent = EmulatorState.Consent(
+            client: client, redirectURI: redirectURI, scopes: scopes, state: stateParam, challenge: challenge)
         if let decision = query.value("emulator_decision") {
             let tag = query.value("emulator_battletag").flatMap { try? BattleTag(parsing: $0) }
             let player = await tag.asyncFlatMap { await state.player(battleTag: $0) }
-            return await respond(to: consent, approve: decision == "approve", accountID: player?.accountID)
+            let granted = query.value("emulator_scope").map { $0.split(separator: " ").map(String.init) }
+            return await respond(to: consent, approve: decision == "approve", accountID: player?.accountID, granted: granted)
         }
         let id = await state.addConsent(consent)
         return .html(.ok, ConsentPage.render(consentID: id, consent: consent, players: state.configuration.players))
@@ -68,11 +95,16 @@ struct OAuthRoutes {
         guard let id = form.value("consent"), let consent = await state.takeConsent(id) else {
             return .html(.badRequest, ConsentPage.error("This sign-in request is unknown or was already answered."))
         }
+        // The consent page lists each scope as a checkbox; a person may untick a game scope and grant fewer.
+        let granted = form.value("scopes_offered") == nil ? nil : form.filter { $0.0 == "scope" }.map(\.1)
         return await respond(
-            to: consent, approve: form.value("decision") == "approve", accountID: form.value("account").flatMap { Int($0) })
+            to: consent, approve: form.value("decision") == "approve", accountID: form.value("account").flatMap { Int($0) },
+            granted: granted)
     }
 
-    private func respond(to consent: EmulatorState.Consent, approve: Bool, accountID: Int?) async -> Response {
+    private func respond(
+        to consent: EmulatorState.Consent, approve: Bool, accountID: Int?, granted: [String]? = nil
+    ) async -> Response {
         let stateItem = consent.state.map { [("state", $0)] } ?? []
         guard approve else {
             return .redirect(
@@ -86,8 +118,9 @@ struct OAuthRoutes {
             return .html(.badRequest, ConsentPage.error("Unknown account."))
         }
         let code = await state.issueCode(
-            client: consent.client.credentials.id, redirectURI: consent.redirectURI, scopes: consent.scopes,
-            accountID: account)
+            client: consent.client.credentials.id, redirectURI: consent.redirectURI,
+            scopes: granted.map { granted in consent.scopes.filter(granted.contains) } ?? consent.scopes,
+            accountID: account, challenge: consent.challenge)
         return .redirect(to: consent.redirectURI.appendingQuery([("code", code)] + stateItem))
     }
 
@@ -112,7 +145,8 @@ struct OAuthRoutes {
                 return .oauthError(.badRequest, "invalid_request", "An authorization code must be supplied.")
             }
             redemption = await state.redeem(
-                code: code, clientID: credentials.id, redirectURI: params.value("redirect_uri"))
+                code: code, clientID: credentials.id, redirectURI: params.value("redirect_uri"),
+                verifier: params.value("code_verifier"))
         default:
             return .oauthError(.badRequest, "unsupported_grant_type", "Unsupported grant type: \(grant)")
         }

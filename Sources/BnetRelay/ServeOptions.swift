@@ -38,6 +38,8 @@ struct ServeOptions: ParsableArguments {
     var clientSecretFile: String?
     @Option(help: "Sandbox emulator port (env BNET_RELAY_EMULATOR_PORT; default PORT+1).")
     var emulatorPort: Int?
+    @Option(help: "Host name in the sandbox emulator's URLs, e.g. localhost to put it on another site than the relay (env BNET_RELAY_EMULATOR_HOST; default the listen address).")
+    var emulatorHost: String?
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical (env BNET_RELAY_LOG_LEVEL; default info).")
     var logLevel: String?
 
@@ -86,6 +88,7 @@ struct ServeOptions: ParsableArguments {
             ? (environment["BNET_RELAY_TRUSTED_PROXIES"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             : trustedProxies
         config.emulatorPort = emulatorPort ?? environment["BNET_RELAY_EMULATOR_PORT"].flatMap(Int.init)
+        config.emulatorHost = value(emulatorHost, "BNET_RELAY_EMULATOR_HOST")
         if let text = value(logLevel, "BNET_RELAY_LOG_LEVEL") {
             guard let level = Logger.Level(rawValue: text.lowercased()) else {
                 throw ValidationError("--log-level \(text): expected trace, debug, info, notice, warning, error or critical")

@@ -1,6 +1,7 @@
 import BattleNet
 import BattleNetEmulator
 import Foundation
+import TestSupport
 
 /// A login as the client that started it knows it.
 struct StartedLogin: Sendable {
@@ -125,19 +126,21 @@ actor LoadDriver {
     }
 
     /// The person's side of a login up to Battle.net's answer: opens the verification page, confirms the code,
-    /// approves at the emulator. Returns the callback URL Battle.net redirects the browser to.
-    func approve(_ login: StartedLogin) async throws -> URL {
-        let browser = [(name: "X-Forwarded-For", value: login.address)]
-        let page = try await transport.send(HTTPRequest(
-            url: base.appending(path: "device").appendingQuery([("user_code", login.userCode)]), headers: browser))
+    /// approves at the emulator. Returns the callback URL Battle.net redirects the browser to, with that browser.
+    func approve(_ login: StartedLogin) async throws -> Callback {
+        let address = [(name: "X-Forwarded-For", value: login.address)]
+        let browser = CookieJar()
+        let page = try await browser.send(HTTPRequest(
+            url: base.appending(path: "device").appendingQuery([("user_code", login.userCode)]), headers: address),
+            using: transport)
         let html = String(decoding: page.body, as: UTF8.self)
-        guard let nonce = html.firstMatch(of: /name="confirm" value="([^"]+)"/)?.1,
-            let cookie = page.header("Set-Cookie")?.split(separator: ";").first
+        guard let nonce = html.firstMatch(of: /name="confirm" value="([^"]+)"/)?.1
         else { throw LoadError("confirmation page answered \(page.status)") }
-        let confirmed = try await transport.send(HTTPRequest(
+        let confirmed = try await browser.send(HTTPRequest(
             method: "POST", url: base.appending(path: "device"),
-            headers: browser + [("Content-Type", "application/x-www-form-urlencoded"), ("Cookie", String(cookie))],
-            body: Data(FormEncoding.encode([("user_code", login.userCode), ("confirm", String(nonce))]).utf8)))
+            headers: address + [("Content-Type", "application/x-www-form-urlencoded")],
+            body: Data(FormEncoding.encode([("user_code", login.userCode), ("confirm", String(nonce))]).utf8)),
+            using: transport)
         guard let authorize = confirmed.header("Location").flatMap(URL.init(string:)) else {
             throw LoadError("confirm answered \(confirmed.status)")
         }
@@ -145,12 +148,18 @@ actor LoadDriver {
         guard let callback = decided.header("Location").flatMap(URL.init(string:)) else {
             throw LoadError("emulator answered \(decided.status)")
         }
-        return callback
+        return Callback(url: callback, browser: browser)
+    }
+
+    /// Battle.net's redirect back to the relay, and the browser that follows it.
+    struct Callback: Sendable {
+        var url: URL
+        var browser: CookieJar
     }
 
     /// Delivers Battle.net's redirect to the relay (which exchanges the code); returns when the relay answered.
-    func deliver(_ callback: URL) async throws -> ContinuousClock.Instant {
-        let done = try await transport.send(HTTPRequest(url: callback))
+    func deliver(_ callback: Callback) async throws -> ContinuousClock.Instant {
+        let done = try await callback.browser.send(HTTPRequest(url: callback.url), using: transport)
         guard done.status == 200 else { throw LoadError("callback answered \(done.status)") }
         return ContinuousClock.now
     }

@@ -71,6 +71,7 @@ public final class PostgresLoginStore: LoginStore, LoginChangeFeed {
             """,
         ]),
         ("v2 heartbeat", ["CREATE TABLE heartbeat (id INTEGER PRIMARY KEY CHECK (id = 1), at DOUBLE PRECISION NOT NULL)"]),
+        ("v3 unique open user codes", LoginSchema.uniqueOpenUserCodes),
     ]
 
     public func migrate() async throws {
@@ -107,15 +108,18 @@ public final class PostgresLoginStore: LoginStore, LoginChangeFeed {
 
     public func insert(_ login: Login) async throws {
         let scopes = login.scopes.joined(separator: " ")
-        try await execute("""
-            INSERT INTO login (id, app, scopes, device_code_hash, user_code_hash, sealing_public_key, state_hash, status,
-                created_at, expires_at, updated_at, interval, battletag, account_id, failure)
-            VALUES (\(login.id), \(login.app), \(scopes), \(login.deviceCodeHash), \(login.userCodeHash),
-                \(ByteBuffer(bytes: login.sealingPublicKey)), \(login.stateHash), \(login.status.rawValue),
-                \(login.createdAt.timeIntervalSince1970), \(login.expiresAt.timeIntervalSince1970),
-                \(login.updatedAt.timeIntervalSince1970), \(login.interval), \(login.battleTag), \(login.accountID),
-                \(login.failure))
-            """)
+        try await guarded(uniqueUserCode: true) {
+            _ = try await client.query(
+                """
+                INSERT INTO login (id, app, scopes, device_code_hash, user_code_hash, sealing_public_key, state_hash, status,
+                    created_at, expires_at, updated_at, interval, battletag, account_id, failure)
+                VALUES (\(login.id), \(login.app), \(scopes), \(login.deviceCodeHash), \(login.userCodeHash),
+                    \(ByteBuffer(bytes: login.sealingPublicKey)), \(login.stateHash), \(login.status.rawValue),
+                    \(login.createdAt.timeIntervalSince1970), \(login.expiresAt.timeIntervalSince1970),
+                    \(login.updatedAt.timeIntervalSince1970), \(login.interval), \(login.battleTag), \(login.accountID),
+                    \(login.failure))
+                """, logger: logger)
+        }
     }
 
     public func login(deviceCodeHash: String) async throws -> Login? {
@@ -233,9 +237,14 @@ public final class PostgresLoginStore: LoginStore, LoginChangeFeed {
         }
     }
 
-    private func guarded<T>(_ body: () async throws -> T) async throws -> T {
+    private func guarded<T>(uniqueUserCode: Bool = false, _ body: () async throws -> T) async throws -> T {
         do {
             return try await body()
+        } catch let error as PSQLError
+            where uniqueUserCode && error.serverInfo?[.sqlState] == "23505"
+            && error.serverInfo?[.constraintName] == LoginSchema.openUserCodeIndex
+        {
+            throw UserCodeTaken()
         } catch let error as PSQLError {
             throw LoginStoreUnavailable(reason: "PostgreSQL \(error.code)" + (error.serverInfo?[.sqlState].map { " \($0)" } ?? ""))
         } catch let error as LoginStoreUnavailable {

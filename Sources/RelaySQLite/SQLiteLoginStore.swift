@@ -27,6 +27,8 @@ public final class SQLiteLoginStore: LoginStore {
     private func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         do {
             return try await pool.write(body)
+        } catch let error as UserCodeTaken {
+            throw error
         } catch {
             throw LoginStoreUnavailable(reason: Self.describe(error))
         }
@@ -72,6 +74,9 @@ public final class SQLiteLoginStore: LoginStore {
         migrator.registerMigration("v2 heartbeat") { db in
             try db.execute(sql: "CREATE TABLE heartbeat (id INTEGER PRIMARY KEY CHECK (id = 1), at DOUBLE NOT NULL)")
         }
+        migrator.registerMigration("v3 unique open user codes") { db in
+            for statement in LoginSchema.uniqueOpenUserCodes { try db.execute(sql: statement) }
+        }
         return migrator
     }
 
@@ -90,20 +95,30 @@ public final class SQLiteLoginStore: LoginStore {
 
     public func insert(_ login: Login) async throws {
         try await write { db in
-            try db.execute(
-                cached: """
-                    INSERT INTO login (id, app, scopes, device_code_hash, user_code_hash, sealing_public_key, state_hash,
-                        status, created_at, expires_at, updated_at, interval, battletag, account_id, failure)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """,
-                arguments: [
-                    login.id, login.app, login.scopes.joined(separator: " "), login.deviceCodeHash, login.userCodeHash,
-                    login.sealingPublicKey, login.stateHash, login.status.rawValue,
-                    login.createdAt.timeIntervalSince1970, login.expiresAt.timeIntervalSince1970,
-                    login.updatedAt.timeIntervalSince1970, login.interval, login.battleTag, login.accountID,
-                    login.failure,
-                ])
+            do {
+                try Self.insert(login, into: db)
+            } catch let error as DatabaseError
+                where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE && (error.message ?? "").contains("user_code_hash")
+            {
+                throw UserCodeTaken()
+            }
         }
+    }
+
+    private static func insert(_ login: Login, into db: Database) throws {
+        try db.execute(
+            cached: """
+                INSERT INTO login (id, app, scopes, device_code_hash, user_code_hash, sealing_public_key, state_hash,
+                    status, created_at, expires_at, updated_at, interval, battletag, account_id, failure)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                login.id, login.app, login.scopes.joined(separator: " "), login.deviceCodeHash, login.userCodeHash,
+                login.sealingPublicKey, login.stateHash, login.status.rawValue,
+                login.createdAt.timeIntervalSince1970, login.expiresAt.timeIntervalSince1970,
+                login.updatedAt.timeIntervalSince1970, login.interval, login.battleTag, login.accountID,
+                login.failure,
+            ])
     }
 
     public func login(deviceCodeHash: String) async throws -> Login? {

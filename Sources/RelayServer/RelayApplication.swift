@@ -67,7 +67,10 @@ public struct Relay: Sendable {
             emulator = running
             credentials = sandboxCredentials
         }
-        let endpoints = configuration.endpoints(emulatorBaseURL: emulator?.baseURL)
+        let emulatorURL = emulator.map { running in
+            configuration.emulatorHost.flatMap { URL(string: "http://\($0):\(running.baseURL.port ?? 80)") } ?? running.baseURL
+        }
+        let endpoints = configuration.endpoints(emulatorBaseURL: emulatorURL)
         let oauth = OAuthClient(
             credentials: credentials!, endpoints: endpoints, transport: AsyncHTTPClientTransport.shared,
             timeout: configuration.exchangeTimeout)
@@ -79,15 +82,15 @@ public struct Relay: Sendable {
         let router = Router(context: RelayContext.self)
         router.middlewares.add(ClientAddressMiddleware(trusted: configuration.trustedProxies.compactMap(IPRange.init)))
         router.middlewares.add(RequestLogMiddleware())
-        let providerOrigin = endpoints.authorizeURL.origin
+        let providerOrigin = endpoints.authorizeURL.webOrigin
+        let cookies = BrowserCookies(secure: settings.publicURL.scheme == "https")
         DeviceController(
             service: service,
             startLimit: RateLimiter(name: "login_start", burst: Int(configuration.startsPerMinute), perMinute: configuration.startsPerMinute),
             codeLimit: RateLimiter(name: "user_code", burst: Int(configuration.codeEntriesPerMinute), perMinute: configuration.codeEntriesPerMinute),
-            sandbox: configuration.isSandbox, providerOrigin: providerOrigin,
-            secureCookies: settings.publicURL.scheme == "https"
+            sandbox: configuration.isSandbox, providerOrigin: providerOrigin, cookies: cookies
         ).register(on: router)
-        CallbackController(service: service, sandbox: configuration.isSandbox).register(on: router)
+        CallbackController(service: service, sandbox: configuration.isSandbox, cookies: cookies).register(on: router)
         TokenController(service: service).register(on: router)
         OperationsController(service: service, sandbox: configuration.isSandbox, version: version).register(on: router)
         MethodNotAllowed.register(on: router)
@@ -141,9 +144,3 @@ public enum RelayVersion {
     public static let current = "\(BuildInfo.version) (\(BuildInfo.commit))"
 }
 
-extension URL {
-    /// `scheme://host[:port]`.
-    var origin: String {
-        "\(scheme ?? "https")://\(host ?? "")" + (port.map { ":\($0)" } ?? "")
-    }
-}

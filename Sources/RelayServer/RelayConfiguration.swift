@@ -33,6 +33,8 @@ public struct RelayConfiguration: Sendable {
     public var credentials: ClientCredentials?
     /// The sandbox emulator's port; defaults to `port + 1`.
     public var emulatorPort: Int?
+    /// The host name in the sandbox emulator's URLs (it listens on ``host``); defaults to the listen address.
+    public var emulatorHost: String?
     /// Login lifetime and polling interval.
     public var loginLifetime: Duration = .seconds(600)
     public var pollInterval = 5
@@ -69,6 +71,10 @@ public struct RelayConfiguration: Sendable {
             problems.append("BNET_CLIENT_ID and BNET_CLIENT_SECRET must both be set (or neither, for sandbox mode)")
         }
         if pollInterval < 1 { problems.append("the poll interval must be at least 1 s") }
+        for spellings in AppRegistry.conflicts(apps) {
+            problems.append(
+                "--app \(spellings.joined(separator: ", ")): registered more than once (app names are URL schemes, which ignore case)")
+        }
         for proxy in trustedProxies where IPRange(proxy) == nil {
             problems.append("--trusted-proxy \(proxy): expected an IP address or CIDR range such as 10.0.0.0/8")
         }

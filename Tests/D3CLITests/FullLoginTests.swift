@@ -77,16 +77,15 @@ struct FullLoginTests {
 
     /// Opens the verification link, clicks Continue, and decides at the emulator, as a browser would.
     private func actAsPerson(link: String, approve: Bool) async throws {
-        let page = try await transport.send(HTTPRequest(url: try #require(URL(string: link))))
+        let browser = CookieJar()
+        let page = try await browser.send(HTTPRequest(url: try #require(URL(string: link))))
         #expect(page.status == 200)
         let html = String(decoding: page.body, as: UTF8.self)
         let nonce = try #require(html.firstMatch(of: /name="confirm" value="([^"]+)"/)?.1)
         let userCode = try #require(html.firstMatch(of: /name="user_code" value="([^"]+)"/)?.1)
-        let cookie = try #require(page.header("Set-Cookie")?.split(separator: ";").first)
         let device = try #require(URL(string: link)).deletingLastPathComponent().appending(path: "device")
-        let confirmed = try await transport.send(HTTPRequest(
-            method: "POST", url: device,
-            headers: [("Content-Type", "application/x-www-form-urlencoded"), ("Cookie", String(cookie))],
+        let confirmed = try await browser.send(HTTPRequest(
+            method: "POST", url: device, headers: [("Content-Type", "application/x-www-form-urlencoded")],
             body: Data(FormEncoding.encode([("user_code", String(userCode)), ("confirm", String(nonce))]).utf8)))
         #expect(confirmed.status == 303)
         let authorize = try #require(confirmed.header("Location").flatMap(URL.init(string:)))
@@ -94,7 +93,7 @@ struct FullLoginTests {
             ("emulator_decision", approve ? "approve" : "deny"), ("emulator_battletag", "FaYe#2543"),
         ])))
         let callback = try #require(decided.header("Location").flatMap(URL.init(string:)))
-        let done = try await transport.send(HTTPRequest(url: callback))
+        let done = try await browser.send(HTTPRequest(url: callback))
         #expect(done.status == 200)
     }
 

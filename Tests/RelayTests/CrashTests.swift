@@ -109,21 +109,20 @@ struct CrashTests {
             let login = StartedLogin(
                 deviceCode: deviceCode, userCode: userCode, verificationURI: relay.baseURL,
                 verificationURIComplete: relay.baseURL, interval: 5, app: "d3")
-            let page = try await transport.send(HTTPRequest(
+            let browser = CookieJar()
+            let page = try await browser.send(HTTPRequest(
                 url: relay.baseURL.appending(path: "device").appendingQuery([("user_code", userCode)]), timeout: .seconds(2)))
-            guard let nonce = page.text.firstMatch(of: /name="confirm" value="([^"]+)"/)?.1,
-                let cookie = page.header("Set-Cookie")?.split(separator: ";").first
-            else { return }
-            let confirmed = try await transport.send(HTTPRequest(
+            guard let nonce = page.text.firstMatch(of: /name="confirm" value="([^"]+)"/)?.1 else { return }
+            let confirmed = try await browser.send(HTTPRequest(
                 method: "POST", url: relay.baseURL.appending(path: "device"),
-                headers: [("Content-Type", "application/x-www-form-urlencoded"), ("Cookie", String(cookie))],
+                headers: [("Content-Type", "application/x-www-form-urlencoded")],
                 body: Data(FormEncoding.encode([("user_code", userCode), ("confirm", String(nonce))]).utf8),
                 timeout: .seconds(2)))
             guard let authorize = confirmed.location else { return }
             let decided = try await transport.send(HTTPRequest(
                 url: authorize.appendingQuery([("emulator_decision", "approve")]), timeout: .seconds(2)))
             guard let callback = decided.location else { return }
-            let done = try await transport.send(HTTPRequest(url: callback, timeout: .seconds(3)))
+            let done = try await browser.send(HTTPRequest(url: callback, timeout: .seconds(3)))
             guard done.status == 200, done.text.contains("Signed in") else { return }
             ledger.acknowledge(login)
             if Bool.random() {

@@ -1,5 +1,6 @@
 import BattleNet
 import Foundation
+import TestSupport
 import Testing
 
 /// A login as the client sees it after `POST /oauth/device/code`.
@@ -28,15 +29,14 @@ extension RelayHarness {
             interval: try #require(json["interval"] as? Int), app: app)
     }
 
-    /// Opens the confirmation page and clicks "Continue to Battle.net"; returns the provider's authorize URL.
-    func confirm(_ login: StartedLogin) async throws -> URL {
-        let page = try await get(login.verificationURIComplete)
+    /// Opens the confirmation page and clicks "Continue to Battle.net" in `browser` (the harness's own by default);
+    /// returns the provider's authorize URL.
+    func confirm(_ login: StartedLogin, browser: CookieJar? = nil) async throws -> URL {
+        let page = try await get(login.verificationURIComplete, browser: browser)
         #expect(page.status == 200, "\(page.text)")
         let nonce = try #require(page.text.firstMatch(of: /name="confirm" value="([^"]+)"/)?.1)
-        let cookie = try #require(page.header("Set-Cookie")?.split(separator: ";").first)
         let response = try await post(
-            "/device", form: [("user_code", login.userCode), ("confirm", String(nonce))],
-            headers: [("Cookie", String(cookie))])
+            "/device", form: [("user_code", login.userCode), ("confirm", String(nonce))], browser: browser)
         #expect(response.status == 303, "\(response.text)")
         return try #require(response.location)
     }

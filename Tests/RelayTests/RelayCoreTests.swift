@@ -24,7 +24,8 @@ struct RelayCoreTests {
     @Test("--app parses NAME=MODE and explains mistakes")
     func appArguments() throws {
         let app = try AppRegistration(argument: "MyApp=redirect")
-        #expect(app.name == "myapp")
+        #expect(app.name == "MyApp")
+        #expect(AppRegistry([app]).app(named: "myapp")?.name == "MyApp")
         #expect(app.mode == .redirect)
         #expect(throws: AppArgumentError.self) { try AppRegistration(argument: "myapp") }
         #expect(throws: AppArgumentError.self) { try AppRegistration(argument: "https=poll") }

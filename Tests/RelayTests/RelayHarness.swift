@@ -5,6 +5,7 @@ import Foundation
 import Logging
 import RelayCore
 import ServiceLifecycle
+import TestSupport
 import Testing
 
 @testable import RelayServer
@@ -52,6 +53,8 @@ struct RelayHarness {
     let group: ServiceGroup
     let task: Task<Void, any Error>
     let ownsEmulator: Bool
+    /// The person's browser: requests through the harness send and keep its cookies unless given another.
+    let browser = CookieJar()
 
     var service: LoginService { relay.service }
     var databasePath: String { relay.configuration.databasePath }
@@ -132,27 +135,36 @@ struct RelayHarness {
         URL(string: url.absoluteString.replacingOccurrences(of: publicBase, with: baseURL.absoluteString))!
     }
 
-    func get(_ url: URL, headers: [(name: String, value: String)] = []) async throws -> HTTPResponse {
-        try await transport.send(HTTPRequest(url: local(url), headers: headers))
+    func get(_ url: URL, headers: [(name: String, value: String)] = [], browser: CookieJar? = nil) async throws -> HTTPResponse {
+        try await send(HTTPRequest(url: local(url), headers: headers), browser: browser)
     }
 
-    func get(_ path: String, headers: [(name: String, value: String)] = []) async throws -> HTTPResponse {
-        try await transport.send(HTTPRequest(url: URL(string: baseURL.absoluteString + path)!, headers: headers))
+    func get(_ path: String, headers: [(name: String, value: String)] = [], browser: CookieJar? = nil) async throws -> HTTPResponse {
+        try await send(HTTPRequest(url: URL(string: baseURL.absoluteString + path)!, headers: headers), browser: browser)
     }
 
-    func post(_ path: String, form: [(String, String)], headers: [(name: String, value: String)] = [], timeout: Duration = .seconds(40))
-        async throws -> HTTPResponse
-    {
-        try await post(path, body: FormEncoding.encode(form), headers: headers, timeout: timeout)
+    func post(
+        _ path: String, form: [(String, String)], headers: [(name: String, value: String)] = [], browser: CookieJar? = nil,
+        timeout: Duration = .seconds(40)
+    ) async throws -> HTTPResponse {
+        try await post(path, body: FormEncoding.encode(form), headers: headers, browser: browser, timeout: timeout)
     }
 
-    func post(_ path: String, body: String, headers: [(name: String, value: String)] = [], timeout: Duration = .seconds(40))
-        async throws -> HTTPResponse
-    {
-        try await transport.send(HTTPRequest(
-            method: "POST", url: URL(string: baseURL.absoluteString + path)!,
-            headers: [("Content-Type", "application/x-www-form-urlencoded")] + headers, body: Data(body.utf8),
-            timeout: timeout))
+    func post(
+        _ path: String, body: String, headers: [(name: String, value: String)] = [], browser: CookieJar? = nil,
+        timeout: Duration = .seconds(40)
+    ) async throws -> HTTPResponse {
+        try await send(
+            HTTPRequest(
+                method: "POST", url: URL(string: baseURL.absoluteString + path)!,
+                headers: [("Content-Type", "application/x-www-form-urlencoded")] + headers, body: Data(body.utf8),
+                timeout: timeout),
+            browser: browser)
+    }
+
+    /// Sends a request to the relay as `browser` (the harness's own by default): with its cookies, keeping new ones.
+    func send(_ request: HTTPRequest, browser: CookieJar? = nil) async throws -> HTTPResponse {
+        try await (browser ?? self.browser).send(request, using: transport)
     }
 }
 
@@ -185,6 +197,11 @@ extension HTTPResponse {
     var text: String { String(decoding: body, as: UTF8.self) }
 
     var location: URL? { header("Location").flatMap(URL.init(string:)) }
+
+    /// Every value of a header, matched case-insensitively.
+    func headers(_ name: String) -> [String] {
+        headers.filter { $0.name.caseInsensitiveCompare(name) == .orderedSame }.map(\.value)
+    }
 }
 
 extension URL {

@@ -47,14 +47,22 @@ public struct AppArgumentError: Error, CustomStringConvertible, Equatable {
     public var description: String { message }
 }
 
-/// The set of registered apps. Only these are served; lookups are exact.
+/// The set of registered apps. Only these are served. Names match case-insensitively, as URL schemes do
+/// (RFC 3986 section 3.1); the registered spelling is the one the relay gives out.
 public struct AppRegistry: Sendable {
     private let apps: [String: AppRegistration]
 
-    /// Creates a registry; with no apps, `d3` in poll mode (the CLI's default client).
+    /// Creates a registry; with no apps, `d3` in poll mode (the CLI's default client). Of names that differ only in
+    /// case the last wins; ``conflicts(_:)`` reports them as a configuration error first.
     public init(_ apps: [AppRegistration]) {
         let list = apps.isEmpty ? [Self.defaultApp] : apps
-        self.apps = Dictionary(list.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
+        self.apps = Dictionary(list.map { ($0.name.lowercased(), $0) }, uniquingKeysWith: { _, last in last })
+    }
+
+    /// Names registered more than once, ignoring case (`MyApp` and `myapp` are one scheme), each as the spellings.
+    public static func conflicts(_ apps: [AppRegistration]) -> [[String]] {
+        let groups = Dictionary(grouping: apps.map(\.name), by: { $0.lowercased() })
+        return groups.values.filter { $0.count > 1 }.sorted { $0[0] < $1[0] }
     }
 
     /// `d3` in poll mode.
@@ -62,9 +70,9 @@ public struct AppRegistry: Sendable {
         try! AppRegistration(name: "d3", mode: .poll)
     }
 
-    /// The app with exactly this name.
+    /// The app with this name, in any case.
     public func app(named name: String) -> AppRegistration? {
-        apps[name]
+        apps[name.lowercased()]
     }
 
     /// All apps, sorted by name.

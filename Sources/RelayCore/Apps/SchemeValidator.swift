@@ -23,7 +23,8 @@ public enum SchemeValidator {
     /// Schemes never served.
     public static let forbidden: Set<String> = ["http", "https", "javascript", "data", "file", "blob", "about", "vbscript", "ws", "wss", "ftp"]
 
-    /// Returns the name if it is acceptable, lower-cased (schemes are case-insensitive).
+    /// Returns the name, spelled as given, if it is acceptable. Schemes are case-insensitive, so the forbidden
+    /// ones are refused in any case; the relay matches names ignoring case (``AppRegistry``).
     public static func validate(_ name: String) throws(Error) -> String {
         let scalars = Array(name.unicodeScalars)
         guard (1...64).contains(scalars.count) else { throw .badLength }
@@ -32,7 +33,7 @@ public enum SchemeValidator {
         else { throw .badSyntax }
         let lowered = name.lowercased()
         guard !forbidden.contains(lowered) else { throw .forbidden(lowered) }
-        return lowered
+        return name
     }
 }
 

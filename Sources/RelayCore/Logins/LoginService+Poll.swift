@@ -26,9 +26,7 @@ extension LoginService {
         guard var entry = found else {
             return await answerFromStore(hash: hash, deviceCode: deviceCode, clientID: clientID)
         }
-        guard let clientID, Identifiers.constantTimeEquals(clientID, entry.app) else {
-            return .error(Refusal("invalid_client", "client_id does not match the client that started this login."), interval: entry.interval)
-        }
+        if let refusal = Self.clientMismatch(clientID, app: entry.app) { return .error(refusal, interval: entry.interval) }
         if case .slowDown(let interval) = pace {
             return .error(Refusal("slow_down", "Polling too fast: wait \(interval) s between polls."), interval: interval)
         }
@@ -73,9 +71,7 @@ extension LoginService {
         guard let login = found else {
             return .error(Refusal("invalid_grant", "Unknown device_code."), interval: interval)
         }
-        guard let clientID, Identifiers.constantTimeEquals(clientID, login.app) else {
-            return .error(Refusal("invalid_client", "client_id does not match the client that started this login."), interval: interval)
-        }
+        if let refusal = Self.clientMismatch(clientID, app: login.app) { return .error(refusal, interval: interval) }
         var entry = PollIndex.Entry(
             loginID: login.id, app: login.app, status: login.status, interval: login.interval, expiresAt: login.expiresAt)
         if login.status.isOpen, login.expiresAt > now() {
@@ -83,6 +79,15 @@ extension LoginService {
             entry = index.entry(hash) ?? entry
         }
         return await answer(entry: entry, hash: hash, deviceCode: deviceCode)
+    }
+
+    /// A named client that is not the app that started the login; no client named is fine (RFC 8628 section 3.4
+    /// asks for `client_id` only when the client is not authenticated otherwise, and the device code names the login).
+    static func clientMismatch(_ clientID: String?, app: String) -> Refusal? {
+        guard let clientID, clientID.lowercased() != app.lowercased() else { return nil }
+        return Refusal(
+            "invalid_client",
+            "client_id names another app than the one that started this login; send that app's client_id, or none.")
     }
 
     static let unavailable = Refusal(

@@ -57,6 +57,17 @@ public struct LoginService: Sendable {
         case failed(app: AppRegistration, reason: String)
         /// The state is unknown, used, expired, or belongs to another app: nothing was exchanged.
         case rejected(reason: String)
+        /// The browser that came back is not the one that confirmed the login: nothing was exchanged and the
+        /// login ended, so that no one collects a token for it (the "sent someone my authorize link" attack).
+        case otherBrowser
+    }
+
+    /// After the person clicked Continue: where to send the browser, and the binding only that browser will hold.
+    public struct Authorization: Sendable {
+        /// The provider's authorize URL, with a fresh single-use state.
+        public var url: URL
+        /// The value of the login's browser-binding cookie (see ``LoginService/browserBinding(loginID:stateHash:)``).
+        public var browserBinding: String
     }
 
     /// The protocol settings.
@@ -73,14 +84,16 @@ public struct LoginService: Sendable {
     let sealer: TokenSealer
     private let relayKey: SymmetricKey
     private let logger: Logger
+    private let userCodes: @Sendable () -> String
     let now: @Sendable () -> Date
 
     /// Wires the service.
     public init(
         settings: RelaySettings, apps: AppRegistry, store: any LoginStore, oauth: OAuthClient, relayKey: SymmetricKey,
         index: PollIndex = PollIndex(), metrics: RelayMetrics = RelayMetrics(), logger: Logger,
-        now: @escaping @Sendable () -> Date = { Date() }
+        now: @escaping @Sendable () -> Date = { Date() }, userCodes: @escaping @Sendable () -> String = UserCode.generate
     ) {
+        self.userCodes = userCodes
         self.settings = settings
         self.apps = apps
         self.store = store
@@ -107,6 +120,11 @@ public struct LoginService: Sendable {
         guard let app = apps.app(named: clientID) else {
             throw Refusal("invalid_client", "Unknown client_id: register the app on the relay with --app NAME=MODE.")
         }
+        guard app.mode != .forward else {
+            throw Refusal(
+                "unauthorized_client",
+                "\(app.name) is registered in forward mode, where the app exchanges the code itself: a device login could never complete. Register it as poll or redirect.")
+        }
         let allowed = app.allowedScopes.isEmpty ? settings.defaultScopes : app.allowedScopes
         let requested = scope.map { $0.split(separator: " ").map(String.init) } ?? []
         let scopes = requested.isEmpty ? allowed : requested
@@ -114,14 +132,24 @@ public struct LoginService: Sendable {
             throw Refusal("invalid_scope", "Scope '\(bad.prefix(64))' is not allowed for \(app.name); allowed: \(allowed.joined(separator: " ")).")
         }
         let deviceCode = Identifiers.deviceCode()
-        let userCode = UserCode.generate()
         let created = now()
-        let login = Login(
+        // A user code names one open login: on the rare collision with an open one, draw another.
+        var userCode = userCodes()
+        var login = Login(
             id: Identifiers.loginID(), app: app.name, scopes: scopes, deviceCodeHash: Identifiers.hash(deviceCode),
             userCodeHash: Identifiers.userCodeHash(UserCode.normalize(userCode)!, key: relayKey),
             sealingPublicKey: TokenSealer.loginPublicKey(deviceCode: deviceCode), createdAt: created,
             expiresAt: created.addingTimeInterval(settings.loginLifetime.timeInterval), interval: settings.pollInterval)
-        try await store.insert(login)
+        for attempt in 1... {
+            do {
+                try await store.insert(login)
+                break
+            } catch is UserCodeTaken where attempt < 8 {
+                metrics.increment("bnet_relay_user_code_collisions_total")
+                userCode = userCodes()
+                login.userCodeHash = Identifiers.userCodeHash(UserCode.normalize(userCode)!, key: relayKey)
+            }
+        }
         index.put(login)
         metrics.increment("bnet_relay_logins_started_total", "app", app.name)
         let verification = settings.url("device")
@@ -139,14 +167,30 @@ public struct LoginService: Sendable {
         return try await store.login(userCodeHash: Identifiers.userCodeHash(normalized, key: relayKey), now: now())
     }
 
-    /// After the person confirmed: issues a fresh single-use state and returns the provider's authorize URL.
-    public func authorizeURL(for login: Login) async throws -> URL? {
+    /// After the person confirmed: issues a fresh single-use state and returns the provider's authorize URL with
+    /// the binding the confirming browser must present when it comes back. Nil when the login cannot be authorized.
+    public func authorize(_ login: Login) async throws -> Authorization? {
         let state = Identifiers.state()
-        guard try await store.beginAuthorization(loginID: login.id, stateHash: Identifiers.hash(state), now: now())
+        let stateHash = Identifiers.hash(state)
+        guard try await store.beginAuthorization(loginID: login.id, stateHash: stateHash, now: now())
         else { return nil }
         index.update(login.deviceCodeHash, status: .authorizing)
-        return oauth.authorizeURL(
+        let url = oauth.authorizeURL(
             redirectURI: settings.redirectURI(app: login.app), scopes: login.scopes, state: state, pkce: pkce(for: state))
+        return Authorization(url: url, browserBinding: browserBinding(loginID: login.id, stateHash: stateHash))
+    }
+
+    /// The secret that binds a login's current authorization to the browser that confirmed it: a MAC under the
+    /// relay's key of the login and its state, so it needs no storage and is worthless for any other state.
+    public func browserBinding(loginID: String, stateHash: String) -> String {
+        let mac = HMAC<SHA256>.authenticationCode(for: Data("browser|\(loginID)|\(stateHash)".utf8), using: relayKey)
+        return Base64URL.encode(Data(mac))
+    }
+
+    /// Whether `presented` is the binding of the login's authorization now in progress.
+    public func holdsBinding(_ presented: Substring?, for login: Login) -> Bool {
+        guard let presented, let stateHash = login.stateHash else { return false }
+        return Identifiers.constantTimeEquals(presented, browserBinding(loginID: login.id, stateHash: stateHash))
     }
 
     /// The PKCE verifier for a state, derived under the relay's key so that it needs no storage.
@@ -157,21 +201,27 @@ public struct LoginService: Sendable {
 
     // MARK: Callback
 
-    /// Handles Battle.net's redirect to `/redirect/<app>` with its query parameters.
-    public func callback(app name: String, parameters: [(String, String)]) async -> CallbackResult {
-        let outcome = await handleCallback(app: name, parameters: parameters)
+    /// Handles Battle.net's redirect to `/redirect/<app>` with its query parameters. `binding` gives the
+    /// browser-binding cookie the browser presented for a login id; nothing is exchanged without the right one.
+    public func callback(
+        app name: String, parameters: [(String, String)], binding: (_ loginID: String) -> Substring?
+    ) async -> CallbackResult {
+        let outcome = await handleCallback(app: name, parameters: parameters, binding: binding)
         let label =
             switch outcome {
             case .approved: "approved"
             case .denied: "denied"
             case .failed: "failed"
             case .rejected: "rejected"
+            case .otherBrowser: "other_browser"
             }
         metrics.increment("bnet_relay_callbacks_total", "outcome", label)
         return outcome
     }
 
-    private func handleCallback(app name: String, parameters: [(String, String)]) async -> CallbackResult {
+    private func handleCallback(
+        app name: String, parameters: [(String, String)], binding: (_ loginID: String) -> Substring?
+    ) async -> CallbackResult {
         guard let app = apps.app(named: name) else { return .rejected(reason: "This app is not served by this relay.") }
         let states = parameters.filter { $0.0 == "state" }
         guard states.count == 1, let state = states.first?.1, !state.isEmpty, state.utf8.count <= 512 else {
@@ -187,9 +237,15 @@ public struct LoginService: Sendable {
             logger.error("callback: store failed", metadata: ["error": "\(type(of: error))"])
             return .failed(app: app, reason: "The relay could not read its database; try again in a moment.")
         }
-        guard login.app == app.name else {
+        guard login.app.lowercased() == app.name.lowercased() else {
             await end(login, .failed, failure: "app_mismatch")
             return .rejected(reason: "This sign-in response does not belong to this app.")
+        }
+        let expected = browserBinding(loginID: login.id, stateHash: Identifiers.hash(state))
+        guard let presented = binding(login.id), Identifiers.constantTimeEquals(presented, expected) else {
+            logger.warning("callback from a browser that did not confirm the login", metadata: ["login": "\(login.id)"])
+            await end(login, .failed, failure: "other_browser")
+            return .otherBrowser
         }
         if let error = parameters.value("error") {
             let denied = error == "access_denied"

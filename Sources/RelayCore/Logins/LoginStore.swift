@@ -7,7 +7,7 @@ public protocol LoginStore: Sendable {
     func migrate() async throws
     /// Checks the database answers (for `/readyz`).
     func ping() async throws
-    /// Stores a new login.
+    /// Stores a new login; throws ``UserCodeTaken`` when an open login (pending or authorizing) has its user code.
     func insert(_ login: Login) async throws
     /// The login with this device code hash.
     func login(deviceCodeHash: String) async throws -> Login?
@@ -46,6 +46,14 @@ public struct LoginStoreUnavailable: Error, CustomStringConvertible {
     }
 
     public var description: String { "login store unavailable: \(reason)" }
+}
+
+/// The user code of a new login is already held by an open login; the caller draws another code.
+public struct UserCodeTaken: Error, CustomStringConvertible {
+    /// Creates the error.
+    public init() {}
+
+    public var description: String { "user code already in use by an open login" }
 }
 
 /// A store shared by several relays tells each of them when a login changes, so that long-polls held on one

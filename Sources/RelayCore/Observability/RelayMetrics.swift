@@ -24,6 +24,8 @@ public final class RelayMetrics: @unchecked Sendable {
         "bnet_relay_pickups_total": "Tokens handed to the client that started the login.",
         "bnet_relay_polls_total": "Token endpoint polls, by answer.",
         "bnet_relay_throttled_total": "Requests refused by a rate limit, by limit.",
+        "bnet_relay_refused_total": "Browser requests refused to protect a login, by reason.",
+        "bnet_relay_user_code_collisions_total": "New user codes drawn again because an open login held them.",
     ]
 
     /// Creates empty metrics.

@@ -8,6 +8,7 @@ import RelayCore
 struct CallbackController {
     let service: LoginService
     let sandbox: Bool
+    let cookies: BrowserCookies
 
     func register(on router: Router<RelayContext>) {
         router.get("redirect/:scheme") { request, context in try await callback(request, context) }
@@ -25,8 +26,15 @@ struct CallbackController {
             return CallbackPages.problem("Malformed answer", "The sign-in answer could not be read; start a new sign-in.")
                 .response(.badRequest, sandbox: sandbox)
         }
-        switch await service.callback(app: app.name, parameters: query) {
-        case .approved(let app, let battleTag):
+        let outcome = await service.callback(app: app.name, parameters: query) { loginID in
+            BrowserCookies.value(cookies.bindingName(loginID: loginID), in: request.headers)
+        }
+        return respond(outcome, app: app)
+    }
+
+    private func respond(_ outcome: LoginService.CallbackResult, app: AppRegistration) -> Response {
+        switch outcome {
+        case .approved(_, let battleTag):
             if app.mode == .redirect { return appRedirect(app, [("result", "approved")]) }
             return CallbackPages.approved(battleTag: battleTag, app: app.name).response(.ok, sandbox: sandbox)
         case .denied(let app):
@@ -39,6 +47,11 @@ struct CallbackController {
         case .rejected(let reason):
             return CallbackPages.problem("Sign-in link not valid", reason + " Nothing was exchanged; start a new sign-in from your app or terminal.")
                 .response(.badRequest, sandbox: sandbox)
+        case .otherBrowser:
+            return CallbackPages.problem(
+                "Not the browser that started this sign-in",
+                "This sign-in was confirmed in another browser, so it was stopped here: nothing was exchanged and no one receives access. If someone sent you this link, they were trying to get into your account; close this tab. To sign in yourself, start a new sign-in from your app or terminal and finish it in the browser where you confirm the code.")
+                .response(.forbidden, sandbox: sandbox)
         }
     }
 

@@ -11,9 +11,7 @@ struct DeviceController {
     let codeLimit: RateLimiter
     let sandbox: Bool
     let providerOrigin: String
-    let secureCookies: Bool
-
-    static let cookie = "bnr_confirm"
+    let cookies: BrowserCookies
 
     func register(on router: Router<RelayContext>) {
         router.post("oauth/device/code") { request, context in try await start(request, context) }
@@ -29,8 +27,14 @@ struct DeviceController {
         if let duplicate = form.duplicateName {
             return .jsonError(.badRequest, "invalid_request", "Parameter \(duplicate.prefix(32)) was sent more than once.")
         }
-        guard let clientID = form.value("client_id"), !clientID.isEmpty else {
-            return .jsonError(.badRequest, "invalid_request", "client_id is required.")
+        let clientID: String
+        switch ClientAuthentication.clientID(form: form, headers: request.headers) {
+        case .success(let named?) where !named.isEmpty:
+            clientID = named
+        case .success:
+            return .jsonError(.badRequest, "invalid_request", "client_id is missing: send it in the body or as HTTP Basic with an empty password.")
+        case .failure(let refusal):
+            return .jsonError(.init(code: refusal.status), refusal.error, refusal.description)
         }
         guard await startLimit.allow(context.clientAddress) else {
             service.metrics.increment("bnet_relay_throttled_total", "limit", "login_start")
@@ -65,9 +69,11 @@ struct DeviceController {
         case .failure(let page):
             return page
         case .success(let login):
+            if let busy = inProgressElsewhere(login, request) { return busy }
             let nonce = Identifiers.state()
             let code = UserCode.format(UserCode.normalize(typed)!)
-            let cookie = "\(Self.cookie)=\(nonce); Path=/; Max-Age=600; HttpOnly; SameSite=Strict\(secureCookies ? "; Secure" : "")"
+            let cookie = cookies.set(
+                cookies.confirmName(loginID: login.id), nonce, maxAge: secondsLeft(login), sameSite: "Strict")
             return DevicePages.confirm(login: login, userCode: code, region: service.settings.region.rawValue, nonce: nonce)
                 .response(.ok, sandbox: sandbox, formAction: [providerOrigin], headers: [.setCookie: cookie])
         }
@@ -75,27 +81,71 @@ struct DeviceController {
 
     private func proceed(_ request: Request, _ context: RelayContext) async throws -> Response {
         var request = request
-        let cookie = request.headers[values: .cookie].flatMap { $0.split(separator: ";") }
-            .map { $0.trimmingCharacters(in: .whitespaces) }
-            .first { $0.hasPrefix(Self.cookie + "=") }?.dropFirst(Self.cookie.count + 1)
+        if let refusal = crossSiteRefusal(request) { return refusal }
         guard let form = try await request.formPairs(context: context), let typed = form.value("user_code"),
-            let nonce = form.value("confirm"), let cookie, Identifiers.constantTimeEquals(nonce, cookie)
+            let nonce = form.value("confirm")
         else {
-            return DevicePages.enterCode(message: "This confirmation expired or did not come from this page; enter the code again.")
-                .response(.badRequest, sandbox: sandbox)
+            return expiredConfirmation()
         }
         switch try await find(typed, context) {
         case .failure(let page):
             return page
         case .success(let login):
-            guard let url = try await service.authorizeURL(for: login) else {
+            guard let cookie = BrowserCookies.value(cookies.confirmName(loginID: login.id), in: request.headers),
+                Identifiers.constantTimeEquals(nonce, cookie)
+            else {
+                return expiredConfirmation()
+            }
+            if let busy = inProgressElsewhere(login, request) { return busy }
+            guard let authorization = try await service.authorize(login) else {
                 return DevicePages.message(title: "Code expired", "This code has expired; start a new sign-in.")
                     .response(.gone, sandbox: sandbox)
             }
-            var response = Response.redirect(location: url.absoluteString, status: .seeOther)
-            response.headers[.setCookie] = "\(Self.cookie)=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict"
+            var response = Response.redirect(location: authorization.url.absoluteString, status: .seeOther)
+            response.headers.append(HTTPField(name: .setCookie, value: cookies.expire(cookies.confirmName(loginID: login.id))))
+            response.headers.append(HTTPField(
+                name: .setCookie,
+                value: cookies.set(
+                    cookies.bindingName(loginID: login.id), authorization.browserBinding, maxAge: secondsLeft(login),
+                    sameSite: "Lax")))
             return response
         }
+    }
+
+    private func expiredConfirmation() -> Response {
+        DevicePages.enterCode(message: "This confirmation expired or did not come from this page; enter the code again.")
+            .response(.badRequest, sandbox: sandbox)
+    }
+
+    private func secondsLeft(_ login: Login) -> Int {
+        Int(login.expiresAt.timeIntervalSinceNow.rounded(.up))
+    }
+
+    /// A click on Continue must come from the relay's own confirm page: a browser says where a POST came from in
+    /// `Sec-Fetch-Site` and `Origin`, and a request from another site (or a sandboxed one, `Origin: null`) is
+    /// refused. Clients that send neither header are not browsers, which cross-site request forgery needs.
+    private func crossSiteRefusal(_ request: Request) -> Response? {
+        let site = request.headers[.secFetchSite]
+        let origin = request.headers[.origin]
+        let sameOrigin = (site == nil || site == "same-origin") && (origin == nil || origin == service.settings.publicURL.webOrigin)
+        guard !sameOrigin else { return nil }
+        service.metrics.increment("bnet_relay_refused_total", "reason", "cross_site_confirm")
+        return DevicePages.message(
+            title: "Confirm on this page",
+            "This confirmation did not come from the relay's own page. Open the sign-in link again and click Continue there.")
+            .response(.forbidden, sandbox: sandbox)
+    }
+
+    /// A login whose authorization is already under way in another browser is not handed to a second one.
+    private func inProgressElsewhere(_ login: Login, _ request: Request) -> Response? {
+        guard login.status == .authorizing,
+            !service.holdsBinding(BrowserCookies.value(cookies.bindingName(loginID: login.id), in: request.headers), for: login)
+        else { return nil }
+        service.metrics.increment("bnet_relay_refused_total", "reason", "in_progress_elsewhere")
+        return DevicePages.message(
+            title: "Already in progress",
+            "This sign-in is being completed in another browser. If that was not you, do not continue: close this page, and start a new sign-in from your app or terminal.")
+            .response(.conflict, sandbox: sandbox)
     }
 
     private enum Lookup {
@@ -121,6 +171,10 @@ struct DeviceController {
         }
         return .success(login)
     }
+}
+
+extension HTTPField.Name {
+    static let secFetchSite = HTTPField.Name("Sec-Fetch-Site")!
 }
 
 extension Array where Element == (String, String) {

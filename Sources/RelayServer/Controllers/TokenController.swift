@@ -25,8 +25,16 @@ struct TokenController {
         guard form.value("grant_type") == Self.deviceCodeGrant else {
             return error(.init("unsupported_grant_type", "Only grant_type=\(Self.deviceCodeGrant) is supported."), interval)
         }
-        guard let deviceCode = form.value("device_code"), !deviceCode.isEmpty, deviceCode.utf8.count <= 256 else {
-            return error(.init("invalid_request", "device_code is required."), interval)
+        let clientID: String?
+        switch ClientAuthentication.clientID(form: form, headers: request.headers) {
+        case .success(let named): clientID = named
+        case .failure(let refusal): return error(refusal, interval)
+        }
+        guard let deviceCode = form.value("device_code"), !deviceCode.isEmpty else {
+            return error(.init("invalid_request", "device_code is missing: send the one the device authorization response gave."), interval)
+        }
+        guard deviceCode.utf8.count <= 256 else {
+            return error(.init("invalid_request", "device_code is too long to be one this relay issued."), interval)
         }
         var wait: Int?
         if let text = form.value("wait") {
@@ -35,7 +43,7 @@ struct TokenController {
             }
             wait = seconds
         }
-        switch await service.poll(deviceCode: deviceCode, clientID: form.value("client_id"), wait: wait) {
+        switch await service.poll(deviceCode: deviceCode, clientID: clientID, wait: wait) {
         case .token(let token):
             var body: JSONBody = [
                 "access_token": .string(token.value), "token_type": .string(token.tokenType),
@@ -52,8 +60,10 @@ struct TokenController {
     }
 
     private func error(_ refusal: LoginService.Refusal, _ interval: Int) -> Response {
-        .jsonError(
+        var headers: HTTPFields = [.cacheControl: "no-store", .pragma: "no-cache"]
+        if refusal.status == 401 { headers[.wwwAuthenticate] = #"Basic realm="bnet-relay""# }
+        return .jsonError(
             .init(code: refusal.status), refusal.error, refusal.description, extra: ["interval": .int(interval)],
-            headers: [.cacheControl: "no-store", .pragma: "no-cache"])
+            headers: headers)
     }
 }

@@ -1,0 +1,56 @@
+import Foundation
+import HTTPTypes
+import RelayCore
+
+/// The relay's two cookies, both per login, so that tabs and logins never overwrite each other:
+///
+/// - the confirm nonce (`bnr_confirm_<login id>`), set by the confirm page and echoed by its form: a click on
+///   "Continue" must come from that page (`SameSite=Strict`);
+/// - the browser binding (`bnr_login_<login id>`), set when the person clicks Continue and checked when Battle.net
+///   sends the browser back: only the browser that confirmed can finish the login. It is `SameSite=Lax` because
+///   Battle.net's redirect back to the relay is a cross-site navigation, on which a Strict cookie is not sent.
+///
+/// Over https both carry `Secure` and the `__Host-` prefix, so a sibling subdomain or a plain-http page cannot plant
+/// or overwrite them.
+struct BrowserCookies: Sendable {
+    /// Whether the public URL is https.
+    let secure: Bool
+
+    private var prefix: String { secure ? "__Host-" : "" }
+
+    func confirmName(loginID: String) -> String { prefix + "bnr_confirm_" + loginID }
+    func bindingName(loginID: String) -> String { prefix + "bnr_login_" + loginID }
+
+    /// A `Set-Cookie` value for the whole site, readable by no script.
+    func set(_ name: String, _ value: String, maxAge: Int, sameSite: String) -> String {
+        "\(name)=\(value); Path=/; Max-Age=\(max(0, maxAge)); HttpOnly; SameSite=\(sameSite)\(secure ? "; Secure" : "")"
+    }
+
+    /// A `Set-Cookie` value that deletes `name`.
+    func expire(_ name: String) -> String { set(name, "", maxAge: 0, sameSite: "Lax") }
+
+    /// The value of cookie `name` in a request's `Cookie` headers.
+    static func value(_ name: String, in headers: HTTPFields) -> Substring? {
+        for header in headers[values: .cookie] {
+            for pair in header.split(separator: ";") {
+                let trimmed = pair.drop { $0 == " " }
+                guard let equals = trimmed.firstIndex(of: "="), trimmed[..<equals] == name else { continue }
+                return trimmed[trimmed.index(after: equals)...]
+            }
+        }
+        return nil
+    }
+}
+
+extension URL {
+    /// The web origin, `scheme://host[:port]`, as a browser's `Origin` header spells it (no default port).
+    var webOrigin: String {
+        let scheme = (scheme ?? "https").lowercased()
+        let host = (host ?? "").lowercased()
+        let shown = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        guard let port, !(scheme == "https" && port == 443), !(scheme == "http" && port == 80) else {
+            return "\(scheme)://\(shown)"
+        }
+        return "\(scheme)://\(shown):\(port)"
+    }
+}

@@ -1,0 +1,93 @@
+"""A real browser (Debian's Chromium, headless, through Selenium and Debian's chromedriver) against a relay whose
+emulator is on another site: relay http://127.0.0.1:P, emulator http://localhost:P+1."""
+
+import os
+import tempfile
+from urllib.parse import urlsplit
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import WebDriverWait
+
+from relayflow import assert_token, start_login, token_request
+
+os.environ["SE_OFFLINE"] = "true"  # selenium-manager must never download a driver or a browser
+CHROMIUM, CHROMEDRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
+WAIT = 15  # seconds, for each page
+
+
+@pytest.fixture
+def browsers():
+    """A factory of separate headless Chromium instances, each with a fresh profile of its own."""
+    drivers = []
+
+    def new():
+        options = webdriver.ChromeOptions()
+        options.binary_location = CHROMIUM
+        for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                         "--no-first-run", f"--user-data-dir={tempfile.mkdtemp(prefix='interop-chromium-')}"):
+            options.add_argument(argument)
+        driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
+        drivers.append(driver)
+        return driver
+
+    yield new
+    for driver in drivers:
+        driver.quit()
+
+
+@pytest.fixture
+def relay(start_relay):
+    """The relay on 127.0.0.1 with its emulator's URLs on localhost: another site, as Battle.net is."""
+    relay = start_relay(emulator_host="localhost")
+    assert urlsplit(relay.url).hostname == "127.0.0.1"
+    return relay
+
+
+def click(driver, xpath):
+    WebDriverWait(driver, WAIT).until(EC.element_to_be_clickable((By.XPATH, xpath))).click()
+
+
+def continue_to_battlenet(driver, verification_uri_complete):
+    """Opens the verification page, clicks Continue, and waits for the emulator's consent page (on localhost)."""
+    driver.get(verification_uri_complete)
+    click(driver, "//button[normalize-space()='Continue to Battle.net']")
+    WebDriverWait(driver, WAIT).until(lambda d: urlsplit(d.current_url).hostname == "localhost"
+                                      and d.find_elements(By.NAME, "consent"))
+
+
+def approve(driver, relay):
+    """Clicks Approve at the emulator and waits for the relay's page; returns its text."""
+    click(driver, "//button[@name='decision' and @value='approve']")
+    WebDriverWait(driver, WAIT).until(lambda d: d.current_url.startswith(relay.url + "/redirect/")
+                                      and d.execute_script("return document.readyState") == "complete")
+    return driver.find_element(By.TAG_NAME, "body").text
+
+
+def test_sign_in_across_sites(relay, browsers):
+    login = start_login(relay.url)
+    browser = browsers()
+    continue_to_battlenet(browser, login["verification_uri_complete"])
+    text = approve(browser, relay)
+    assert "Signed in as" in text, text
+
+    answer = token_request(relay.url, login["device_code"])
+    assert answer.status_code == 200, answer.text
+    assert_token(answer.json())
+
+
+def test_authorize_link_opened_in_another_browser(relay, browsers):
+    login = start_login(relay.url)
+    attacker = browsers()
+    continue_to_battlenet(attacker, login["verification_uri_complete"])
+
+    victim = browsers()
+    victim.get(attacker.current_url)
+    text = approve(victim, relay)
+    assert "Signed in" not in text, text
+
+    poll = token_request(relay.url, login["device_code"], data={"wait": 2}).json()
+    assert "access_token" not in poll, poll
