@@ -36,7 +36,10 @@ struct OAuthRoutes {
 
     /// The recorded discovery document with Battle.net's URLs pointing at this emulator.
     private func discovery(_ request: Request) -> Response {
-        let base = "http://" + (request.headers[.host] ?? "127.0.0.1")
+        let authority = request.head.authority.flatMap { value in
+            value.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || ".:-[]".contains($0)) } ? value : nil
+        }
+        let base = "http://" + (authority ?? "127.0.0.1")
         guard let recorded = try? EmulatorSamples.data(named: EmulatorSamples.openIDConfiguration) else {
             return .gatewayError(.internalServerError)
         }

@@ -27,7 +27,8 @@ extension Response {
     static func gatewayError(_ status: HTTPResponse.Status, headers: HTTPFields = [:]) -> Response {
         let code = Int(status.code)
         let type = "BLZWEBAPI" + String(repeating: "0", count: 8 - String(code).count) + String(code)
-        return json(status, ["code": code, "type": type, "detail": status.reasonPhrase], headers: headers)
+        // Written out in the gateway's own field order, byte for byte as recorded.
+        return json(status, Data(#"{"code":\#(code),"type":"\#(type)","detail":"\#(status.reasonPhrase)"}"#.utf8), headers: headers)
     }
 
     /// A redirect to `location`.

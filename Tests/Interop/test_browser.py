@@ -7,6 +7,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from selenium import webdriver
+from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
@@ -47,23 +48,32 @@ def relay(start_relay):
     return relay
 
 
+def wait_until(driver, condition, what):
+    """An explicit wait that, on timeout, fails with the page the browser is on instead of an empty message."""
+    try:
+        return WebDriverWait(driver, WAIT).until(condition)
+    except TimeoutException:
+        raise AssertionError(f"timed out waiting for {what}; the browser is at {driver.current_url}:\n"
+                             f"{driver.find_element(By.TAG_NAME, 'body').text}") from None
+
+
 def click(driver, xpath):
-    WebDriverWait(driver, WAIT).until(EC.element_to_be_clickable((By.XPATH, xpath))).click()
+    wait_until(driver, EC.element_to_be_clickable((By.XPATH, xpath)), xpath).click()
 
 
 def continue_to_battlenet(driver, verification_uri_complete):
     """Opens the verification page, clicks Continue, and waits for the emulator's consent page (on localhost)."""
     driver.get(verification_uri_complete)
     click(driver, "//button[normalize-space()='Continue to Battle.net']")
-    WebDriverWait(driver, WAIT).until(lambda d: urlsplit(d.current_url).hostname == "localhost"
-                                      and d.find_elements(By.NAME, "consent"))
+    wait_until(driver, lambda d: urlsplit(d.current_url).hostname == "localhost" and d.find_elements(By.NAME, "consent"),
+               "the emulator's consent page on localhost")
 
 
 def approve(driver, relay):
     """Clicks Approve at the emulator and waits for the relay's page; returns its text."""
     click(driver, "//button[@name='decision' and @value='approve']")
-    WebDriverWait(driver, WAIT).until(lambda d: d.current_url.startswith(relay.url + "/redirect/")
-                                      and d.execute_script("return document.readyState") == "complete")
+    wait_until(driver, lambda d: d.current_url.startswith(relay.url + "/redirect/")
+               and d.execute_script("return document.readyState") == "complete", "the relay's callback page")
     return driver.find_element(By.TAG_NAME, "body").text
 
 

@@ -1,6 +1,7 @@
 import BattleNet
 import Foundation
 import RelayCore
+import TestSupport
 import Testing
 
 @testable import RelayServer
@@ -114,6 +115,45 @@ struct ClientVariantTests {
             #expect(response.status == 400)
             #expect(response.json["error"] as? String == "unauthorized_client")
             #expect((response.json["error_description"] as? String)?.contains("forward") == true)
+        }
+    }
+}
+
+@Suite("Forward mode and partial consent, as third-party Battle.net code uses them", .timeLimit(.minutes(1)))
+struct ForwardModeTests {
+    @Test("BattleNetAPI's AuthenticationManager: authorize, follow the relay's 302 to the app, exchange with the app's own credentials")
+    func battleNetAPIFlow() async throws {
+        try await withRelay(apps: ["d3=poll", "BattleNetAPI=forward"]) { relay in
+            let app = OAuthClient(credentials: relayCredentials, endpoints: relay.emulator.endpoints, transport: transport)
+            let redirectURI = "\(publicBase)/redirect/BattleNetAPI"
+            let authorize = app.authorizeURL(redirectURI: redirectURI, scopes: ["openid", "d3.profile"], state: "app-state-1")
+            let callback = try await relay.decide(authorize)
+            let forwarded = try await relay.get(callback, browser: CookieJar())
+            #expect(forwarded.status == 302)
+            let location = try #require(forwarded.header("Location"))
+            #expect(location.hasPrefix("BattleNetAPI://?code="))
+            let query = try FormEncoding.decode(Substring(location.split(separator: "?", maxSplits: 1)[1]))
+            #expect(query.value("state") == "app-state-1")
+            let token = try await app.exchangeCode(try #require(query.value("code")), redirectURI: redirectURI)
+            #expect(try await app.userInfo(accessToken: token.value).battletag == "FaYe#2543")
+            // The relay exchanged nothing itself.
+            #expect(await relay.emulator.state.count("token.authorization_code") == 1)
+        }
+    }
+
+    @Test("A player who grants fewer scopes: the relay hands out the token with the granted scope")
+    func partialConsent() async throws {
+        try await withRelay { relay in
+            let login = try await relay.startLogin()
+            let authorize = try await relay.confirm(login)
+            let decided = try await transport.send(HTTPRequest(url: authorize.appendingQuery([
+                ("emulator_decision", "approve"), ("emulator_scope", "openid"),
+            ])))
+            let callback = try #require(decided.location)
+            #expect(try await relay.get(callback).status == 200)
+            let token = try await relay.poll(login, wait: 1)
+            #expect(token.status == 200)
+            #expect(token.json["scope"] as? String == "openid")
         }
     }
 }
