@@ -38,6 +38,8 @@ struct ServeOptions: ParsableArguments {
     var clientSecretFile: String?
     @Option(help: "Sandbox emulator port (env BNET_RELAY_EMULATOR_PORT; default PORT+1).")
     var emulatorPort: Int?
+    @Option(help: "Most logins open at once across all clients; past it new starts get 503 (env BNET_RELAY_MAX_OPEN_LOGINS; default 20000).")
+    var maxOpenLogins: Int?
     @Option(help: "Host name in the sandbox emulator's URLs, e.g. localhost to put it on another site than the relay (env BNET_RELAY_EMULATOR_HOST; default the listen address).")
     var emulatorHost: String?
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical (env BNET_RELAY_LOG_LEVEL; default info).")
@@ -89,6 +91,10 @@ struct ServeOptions: ParsableArguments {
             : trustedProxies
         config.emulatorPort = emulatorPort ?? environment["BNET_RELAY_EMULATOR_PORT"].flatMap(Int.init)
         config.emulatorHost = value(emulatorHost, "BNET_RELAY_EMULATOR_HOST")
+        if let text = maxOpenLogins.map(String.init) ?? value(nil, "BNET_RELAY_MAX_OPEN_LOGINS") {
+            guard let number = Int(text) else { throw ValidationError("--max-open-logins \(text): expected a number") }
+            config.maxOpenLogins = number
+        }
         if let text = value(logLevel, "BNET_RELAY_LOG_LEVEL") {
             guard let level = Logger.Level(rawValue: text.lowercased()) else {
                 throw ValidationError("--log-level \(text): expected trace, debug, info, notice, warning, error or critical")

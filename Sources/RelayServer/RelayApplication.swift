@@ -49,7 +49,7 @@ public struct Relay: Sendable {
         let settings = RelaySettings(
             publicURL: configuration.effectivePublicURL, region: configuration.region,
             defaultScopes: configuration.scopes, loginLifetime: configuration.loginLifetime,
-            pollInterval: configuration.pollInterval)
+            pollInterval: configuration.pollInterval, maxOpenLogins: configuration.maxOpenLogins)
 
         var emulator: RunningEmulator?
         var credentials = configuration.credentials

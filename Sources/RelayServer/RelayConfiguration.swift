@@ -43,6 +43,8 @@ public struct RelayConfiguration: Sendable {
     /// Per-IP limits: logins started and user codes entered, per minute.
     public var startsPerMinute: Double = 10
     public var codeEntriesPerMinute: Double = 10
+    /// The most logins held open at once, across all clients.
+    public var maxOpenLogins = 20_000
     /// The log level.
     public var logLevel: Logger.Level = .info
 
@@ -71,6 +73,7 @@ public struct RelayConfiguration: Sendable {
             problems.append("BNET_CLIENT_ID and BNET_CLIENT_SECRET must both be set (or neither, for sandbox mode)")
         }
         if pollInterval < 1 { problems.append("the poll interval must be at least 1 s") }
+        if maxOpenLogins < 1 { problems.append("--max-open-logins must be at least 1") }
         for spellings in AppRegistry.conflicts(apps) {
             problems.append(
                 "--app \(spellings.joined(separator: ", ")): registered more than once (app names are URL schemes, which ignore case)")
@@ -116,6 +119,7 @@ public struct RelayConfiguration: Sendable {
             "apps: " + registry.all.map { "\($0.name) (\($0.mode.rawValue))" }.joined(separator: ", "),
             "default scopes: \(scopes.joined(separator: " "))",
             "trusted proxies: \(trustedProxies.isEmpty ? "none" : trustedProxies.joined(separator: ", "))",
+            "max open logins: \(maxOpenLogins)",
         ] + registry.all.map { "register at Battle.net: \(effectivePublicURL.absoluteString.trimmingCharacters(in: CharacterSet(charactersIn: "/")))/redirect/\($0.name)" }
     }
 }

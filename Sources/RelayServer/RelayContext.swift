@@ -8,6 +8,9 @@ public struct RelayContext: RequestContext, RemoteAddressRequestContext {
     public let remoteAddress: SocketAddress?
     /// The client's address: the peer, or what a trusted proxy says in `X-Forwarded-For`.
     public var clientAddress = "unknown"
+    /// The network that per-client limits count against: the IPv4 address, or the IPv6 /64 (what one customer
+    /// usually gets, and can fill with addresses at will).
+    public var clientNetwork = "unknown"
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)

@@ -2,7 +2,6 @@
 emulator is on another site: relay http://127.0.0.1:P, emulator http://localhost:P+1."""
 
 import os
-import tempfile
 from urllib.parse import urlsplit
 
 import pytest
@@ -21,7 +20,7 @@ WAIT = 15  # seconds, for each page
 
 
 @pytest.fixture
-def browsers():
+def browsers(tmp_path):
     """A factory of separate headless Chromium instances, each with a fresh profile of its own."""
     drivers = []
 
@@ -29,7 +28,7 @@ def browsers():
         options = webdriver.ChromeOptions()
         options.binary_location = CHROMIUM
         for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                         "--no-first-run", f"--user-data-dir={tempfile.mkdtemp(prefix='interop-chromium-')}"):
+                         "--no-first-run", f"--user-data-dir={tmp_path / f'profile-{len(drivers)}'}"):
             options.add_argument(argument)
         driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
         drivers.append(driver)

@@ -39,10 +39,12 @@ def test_device_authorization_with_basic_auth(relay, person):
     assert_token(answer.json())
 
 
-def test_token_request_for_another_app_is_refused(relay, person):
+@pytest.mark.parametrize("how", [{"client_id": "myapp"}, {"client_id": None, "auth": ("myapp", "")}],
+                         ids=["in the body", "as HTTP Basic"])
+def test_token_request_for_another_app_is_refused(relay, person, how):
     login = start_login(relay.url)
     assert_signed_in(person.sign_in(login["verification_uri_complete"]))
-    assert_error(token_request(relay.url, login["device_code"], client_id="myapp"), 400, "invalid_client")
+    assert_error(token_request(relay.url, login["device_code"], **how), 400, "invalid_client")
     # The refusal took nothing: the right client still collects.
     assert token_request(relay.url, login["device_code"]).status_code == 200
 

@@ -64,7 +64,7 @@ struct RelayHarness {
         loginLifetime: Duration = .seconds(600), pollInterval: Int = 5, codeEntriesPerMinute: Double = 10,
         startsPerMinute: Double = 100, trustedProxies: [String] = [], exchangeTimeout: Duration = .seconds(5),
         databaseDirectory: URL? = nil, database: String? = nil, sealKeyPath: String? = nil,
-        sharedEmulator: RunningEmulator? = nil
+        sharedEmulator: RunningEmulator? = nil, host: String = "127.0.0.1", maxOpenLogins: Int = 20_000
     ) async throws -> RelayHarness {
         let registrations = try apps.map { try AppRegistration(argument: $0) }
         let emulator: RunningEmulator
@@ -79,7 +79,9 @@ struct RelayHarness {
         if sealKeyPath == nil { try RelayKey.write(to: keyPath) }
 
         var configuration = RelayConfiguration()
+        configuration.host = host
         configuration.port = 0
+        configuration.maxOpenLogins = maxOpenLogins
         configuration.publicURL = URL(string: publicBase)
         configuration.databasePath = database ?? (databaseDirectory ?? directory).appending(path: "relay.sqlite").path
         configuration.sealKeyFile = keyPath
@@ -109,7 +111,8 @@ struct RelayHarness {
         var iterator = ports.makeAsyncIterator()
         let port = try #require(await iterator.next())
         return RelayHarness(
-            emulator: emulator, relay: relay, baseURL: URL(string: "http://127.0.0.1:\(port)")!, directory: directory,
+            emulator: emulator, relay: relay, baseURL: URL(string: "http://\(host.contains(":") ? "[\(host)]" : host):\(port)")!,
+            directory: directory,
             logs: logs, group: group, task: task, ownsEmulator: sharedEmulator == nil)
     }
 

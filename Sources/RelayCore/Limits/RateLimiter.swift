@@ -1,9 +1,13 @@
 import BattleNet
 import Foundation
 
-/// Token buckets keyed by client (an IP address): `burst` requests at once, refilled at `perMinute`.
+/// Token buckets keyed by client (an IPv4 address or an IPv6 /64): `burst` requests at once, refilled at
+/// `perMinute`.
 ///
-/// The table is bounded: when full, the buckets idle longest (which are full again anyway) are dropped.
+/// The table is bounded in two generations: buckets live in `current`; when it holds half of `maxKeys`, it becomes
+/// `previous` and the old `previous` is dropped whole. A bucket used again moves back to `current`, so only buckets
+/// idle for a whole generation are forgotten, and forgetting costs the same whatever the table's size (the old
+/// eviction rescanned the whole table inside the actor every time it filled).
 public actor RateLimiter {
     private struct Bucket {
         var tokens: Double
@@ -14,41 +18,36 @@ public actor RateLimiter {
     public let name: String
     private let burst: Double
     private let perSecond: Double
-    private let maxKeys: Int
-    private var buckets: [String: Bucket] = [:]
+    private let generationSize: Int
+    private var current: [String: Bucket] = [:]
+    private var previous: [String: Bucket] = [:]
     private let clock = ContinuousClock()
 
-    /// Creates a limiter allowing `burst` requests at once and `perMinute` sustained, per key.
+    /// Creates a limiter allowing `burst` requests at once and `perMinute` sustained, per key, remembering at most
+    /// `maxKeys` keys.
     public init(name: String, burst: Int, perMinute: Double, maxKeys: Int = 100_000) {
         self.name = name
         self.burst = Double(burst)
         perSecond = perMinute / 60
-        self.maxKeys = maxKeys
+        generationSize = max(1, maxKeys / 2)
     }
 
     /// Takes one token for `key`; false when the key has none left.
     public func allow(_ key: String) -> Bool {
         let now = clock.now
-        var bucket = buckets[key] ?? Bucket(tokens: burst, updated: now)
-        let elapsed = now - bucket.updated
-        bucket.tokens = min(burst, bucket.tokens + elapsed.timeInterval * perSecond)
+        var bucket = current[key] ?? previous.removeValue(forKey: key) ?? Bucket(tokens: burst, updated: now)
+        bucket.tokens = min(burst, bucket.tokens + (now - bucket.updated).timeInterval * perSecond)
         bucket.updated = now
-        guard bucket.tokens >= 1 else {
-            buckets[key] = bucket
-            return false
+        let allowed = bucket.tokens >= 1
+        if allowed { bucket.tokens -= 1 }
+        if current[key] == nil, current.count >= generationSize {
+            previous = current
+            current = [:]
         }
-        bucket.tokens -= 1
-        if buckets[key] == nil, buckets.count >= maxKeys { evictIdle(now: now) }
-        buckets[key] = bucket
-        return true
+        current[key] = bucket
+        return allowed
     }
 
-    private func evictIdle(now: ContinuousClock.Instant) {
-        let refillTime = Duration.seconds(burst / max(perSecond, .leastNonzeroMagnitude))
-        buckets = buckets.filter { now - $0.value.updated < refillTime }
-        if buckets.count >= maxKeys {
-            let oldest = buckets.sorted { $0.value.updated < $1.value.updated }.prefix(buckets.count / 2)
-            for (key, _) in oldest { buckets[key] = nil }
-        }
-    }
+    /// How many keys the limiter remembers now (at most `maxKeys`).
+    public var keys: Int { current.count + previous.count }
 }

@@ -18,13 +18,17 @@ public struct RelaySettings: Sendable {
     public var maxLongPollWait: Int
     /// How long ended logins are kept for the operator before the sweeper deletes them.
     public var retention: Duration
+    /// The most logins held in memory at once (started within the login lifetime); past it, new starts are refused
+    /// with 503 and existing logins carry on.
+    public var maxOpenLogins: Int
 
     /// Creates settings.
     public init(
         publicURL: URL, region: Region = .us, defaultScopes: [String] = ["openid", "d3.profile"],
         loginLifetime: Duration = .seconds(600), pollInterval: Int = 5, maxLongPollWait: Int = 30,
-        retention: Duration = .seconds(3600)
+        retention: Duration = .seconds(3600), maxOpenLogins: Int = 20_000
     ) {
+        self.maxOpenLogins = maxOpenLogins
         self.publicURL = publicURL
         self.region = region
         self.defaultScopes = defaultScopes

@@ -36,7 +36,7 @@ struct DeviceController {
         case .failure(let refusal):
             return .jsonError(.init(code: refusal.status), refusal.error, refusal.description)
         }
-        guard await startLimit.allow(context.clientAddress) else {
+        guard await startLimit.allow(context.clientNetwork) else {
             service.metrics.increment("bnet_relay_throttled_total", "limit", "login_start")
             return .jsonError(
                 .tooManyRequests, "slow_down", "Too many logins started from this address; wait a minute.",
@@ -53,7 +53,9 @@ struct DeviceController {
                     "expires_in": .int(started.expiresIn), "interval": .int(started.interval),
                 ], headers: [.cacheControl: "no-store", .pragma: "no-cache"])
         } catch let refusal as LoginService.Refusal {
-            return .jsonError(.init(code: refusal.status), refusal.error, refusal.description)
+            return .jsonError(
+                .init(code: refusal.status), refusal.error, refusal.description,
+                headers: refusal.status == 503 ? [.retryAfter: "60"] : [:])
         }
     }
 
@@ -153,9 +155,9 @@ struct DeviceController {
         case failure(Response)
     }
 
-    /// Looks a typed code up, throttled per client address (RFC 8628 section 5.1).
+    /// Looks a typed code up, throttled per client network (RFC 8628 section 5.1).
     private func find(_ typed: String, _ context: RelayContext) async throws -> Lookup {
-        guard await codeLimit.allow(context.clientAddress) else {
+        guard await codeLimit.allow(context.clientNetwork) else {
             service.metrics.increment("bnet_relay_throttled_total", "limit", "user_code")
             return .failure(
                 DevicePages.message(title: "Too many attempts", "Too many codes were tried from this address. Wait a few minutes and try again.")

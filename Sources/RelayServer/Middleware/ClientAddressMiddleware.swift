@@ -11,6 +11,7 @@ struct ClientAddressMiddleware: RouterMiddleware {
     {
         var context = context
         context.clientAddress = resolve(peer: context.remoteAddress?.ipAddress, forwarded: request.headers[values: .xForwardedFor])
+        context.clientNetwork = IPAddress(context.clientAddress)?.limitKey ?? context.clientAddress
         return try await next(request, context)
     }
 

@@ -33,6 +33,14 @@ struct IPAddress: Sendable, Hashable {
         return Substring(utf8)
     }
 
+    /// What per-client limits count against: an IPv4 address as itself, an IPv6 address as its /64 network,
+    /// such as `2001:db8:0:1::/64`.
+    var limitKey: String {
+        guard isV6 else { return (0..<4).map { String(value >> (24 - 8 * $0) & 0xff) }.joined(separator: ".") }
+        let groups = (0..<4).map { String(value >> (112 - 16 * $0) & 0xffff, radix: 16) }
+        return groups.joined(separator: ":") + "::/64"
+    }
+
     private init(v4 value: UInt128) { self.init(isV6: false, value: value) }
 
     private init(isV6: Bool, value: UInt128) {
