@@ -38,8 +38,18 @@ struct ServeOptions: ParsableArguments {
     var clientSecretFile: String?
     @Option(help: "Sandbox emulator port (env BNET_RELAY_EMULATOR_PORT; default PORT+1).")
     var emulatorPort: Int?
-    @Option(help: "Most logins open at once across all clients; past it new starts get 503 (env BNET_RELAY_MAX_OPEN_LOGINS; default 20000).")
+    @Option(help: "Most logins open at once across all clients; past it new starts get 503 (env BNET_RELAY_MAX_OPEN_LOGINS; default 100000).")
     var maxOpenLogins: Int?
+    @Option(help: "Most client connections open at once (env BNET_RELAY_MAX_CONNECTIONS; default 10000).")
+    var maxConnections: Int?
+    @Option(help: "Most connections from one client network, an IPv4 address or IPv6 /64; trusted proxies exempt (env BNET_RELAY_MAX_CONNECTIONS_PER_NETWORK; default 100).")
+    var maxConnectionsPerNetwork: Int?
+    @Option(help: "Most long-polls held at once (env BNET_RELAY_MAX_HELD_POLLS; default 5000).")
+    var maxHeldPolls: Int?
+    @Option(help: "Most long-polls held for one client network (env BNET_RELAY_MAX_HELD_POLLS_PER_NETWORK; default 50).")
+    var maxHeldPollsPerNetwork: Int?
+    @Option(help: "Seconds a request may take to arrive, first byte to last (env BNET_RELAY_REQUEST_TIMEOUT; default 10).")
+    var requestTimeout: Int?
     @Option(help: "Host name in the sandbox emulator's URLs, e.g. localhost to put it on another site than the relay (env BNET_RELAY_EMULATOR_HOST; default the listen address).")
     var emulatorHost: String?
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical (env BNET_RELAY_LOG_LEVEL; default info).")
@@ -59,10 +69,7 @@ struct ServeOptions: ParsableArguments {
             return url
         }
         config.host = value(host, "BNET_RELAY_HOST") ?? config.host
-        if let text = port.map(String.init) ?? value(nil, "BNET_RELAY_PORT") {
-            guard let number = Int(text) else { throw ValidationError("--port \(text): expected a number") }
-            config.port = number
-        }
+        config.port = try number(port, "BNET_RELAY_PORT", "--port") ?? config.port
         config.publicURL = try url(publicURL, "BNET_RELAY_PUBLIC_URL", "--public-url")
         config.databasePath = value(database, "BNET_RELAY_DATABASE") ?? config.databasePath
         if let text = value(region, "BNET_RELAY_REGION") {
@@ -91,9 +98,23 @@ struct ServeOptions: ParsableArguments {
             : trustedProxies
         config.emulatorPort = emulatorPort ?? environment["BNET_RELAY_EMULATOR_PORT"].flatMap(Int.init)
         config.emulatorHost = value(emulatorHost, "BNET_RELAY_EMULATOR_HOST")
-        if let text = maxOpenLogins.map(String.init) ?? value(nil, "BNET_RELAY_MAX_OPEN_LOGINS") {
-            guard let number = Int(text) else { throw ValidationError("--max-open-logins \(text): expected a number") }
-            config.maxOpenLogins = number
+        func number(_ flag: Int?, _ name: String, _ option: String) throws -> Int? {
+            guard let text = flag.map(String.init) ?? value(nil, name) else { return nil }
+            guard let number = Int(text) else { throw ValidationError("\(option) \(text): expected a number") }
+            return number
+        }
+        config.maxOpenLogins = try number(maxOpenLogins, "BNET_RELAY_MAX_OPEN_LOGINS", "--max-open-logins") ?? config.maxOpenLogins
+        config.connections.total =
+            try number(maxConnections, "BNET_RELAY_MAX_CONNECTIONS", "--max-connections") ?? config.connections.total
+        config.connections.perNetwork =
+            try number(maxConnectionsPerNetwork, "BNET_RELAY_MAX_CONNECTIONS_PER_NETWORK", "--max-connections-per-network")
+            ?? config.connections.perNetwork
+        config.maxHeldPolls = try number(maxHeldPolls, "BNET_RELAY_MAX_HELD_POLLS", "--max-held-polls") ?? config.maxHeldPolls
+        config.maxHeldPollsPerNetwork =
+            try number(maxHeldPollsPerNetwork, "BNET_RELAY_MAX_HELD_POLLS_PER_NETWORK", "--max-held-polls-per-network")
+            ?? config.maxHeldPollsPerNetwork
+        if let seconds = try number(requestTimeout, "BNET_RELAY_REQUEST_TIMEOUT", "--request-timeout") {
+            config.connections.requestTimeout = .seconds(seconds)
         }
         if let text = value(logLevel, "BNET_RELAY_LOG_LEVEL") {
             guard let level = Logger.Level(rawValue: text.lowercased()) else {

@@ -46,6 +46,8 @@ actor LoadDriver {
             "serve", "--port", "\(port)", "--emulator-port", "\(port + 1)", "--trusted-proxy", "127.0.0.1",
             "--database", directory.appending(path: "load.sqlite").path,
             "--seal-key-file", directory.appending(path: "seal.key").path, "--log-level", "warning",
+            // The benchmarks hold more than a production relay is allowed to (the held-poll benchmark: 10,000).
+            "--max-held-polls", "50000", "--max-connections", "60000",
         ]
         var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("BNET_") }
         if let provider, let credentials {

@@ -20,6 +20,7 @@ public struct Relay: Sendable {
     /// The sandbox emulator, when running without Blizzard credentials.
     public let emulator: RunningEmulator?
     let responder: RouterResponder<RelayContext>
+    let connections: ConnectionLimits
     let logger: Logger
 
     /// Builds a relay: opens and migrates the database, reads (or in sandbox mode creates) the seal key,
@@ -49,7 +50,8 @@ public struct Relay: Sendable {
         let settings = RelaySettings(
             publicURL: configuration.effectivePublicURL, region: configuration.region,
             defaultScopes: configuration.scopes, loginLifetime: configuration.loginLifetime,
-            pollInterval: configuration.pollInterval, maxOpenLogins: configuration.maxOpenLogins)
+            pollInterval: configuration.pollInterval, maxOpenLogins: configuration.maxOpenLogins,
+            maxHeldPolls: configuration.maxHeldPolls, maxHeldPollsPerNetwork: configuration.maxHeldPollsPerNetwork)
 
         var emulator: RunningEmulator?
         var credentials = configuration.credentials
@@ -79,8 +81,10 @@ public struct Relay: Sendable {
         let warmed = try await service.warmUp()
         logger.debug("poll index loaded", metadata: ["open_logins": "\(warmed)"])
 
+        let trusted = configuration.trustedProxies.compactMap(IPRange.init)
+        let connections = ConnectionLimits(caps: configuration.connections, trusted: trusted, metrics: service.metrics)
         let router = Router(context: RelayContext.self)
-        router.middlewares.add(ClientAddressMiddleware(trusted: configuration.trustedProxies.compactMap(IPRange.init)))
+        router.middlewares.add(ClientAddressMiddleware(trusted: trusted))
         router.middlewares.add(RequestLogMiddleware())
         let providerOrigin = endpoints.authorizeURL.webOrigin
         let cookies = BrowserCookies(secure: settings.publicURL.scheme == "https")
@@ -92,11 +96,12 @@ public struct Relay: Sendable {
         ).register(on: router)
         CallbackController(service: service, sandbox: configuration.isSandbox, cookies: cookies).register(on: router)
         TokenController(service: service).register(on: router)
-        OperationsController(service: service, sandbox: configuration.isSandbox, version: version).register(on: router)
+        OperationsController(service: service, connections: connections, sandbox: configuration.isSandbox, version: version)
+            .register(on: router)
         MethodNotAllowed.register(on: router)
         return Relay(
             configuration: configuration, service: service, emulator: emulator, responder: router.buildResponder(),
-            logger: logger)
+            connections: connections, logger: logger)
     }
 
     /// SQLite for a path, PostgreSQL for a `postgres://` URL.
@@ -109,10 +114,11 @@ public struct Relay: Sendable {
 
     /// The HTTP application; `onRunning` receives the bound port.
     public func application(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
-        let server = HTTPServerBuilder.http1(
+        let server = HTTPServerBuilder.guardedHTTP1(
             configuration: .init(
                 idleTimeout: .seconds(75),
-                httpDecoderConfiguration: .init(maxHeaderFieldSize: 8 << 10, maxHeaderListSize: 16 << 10, maxHeaderFieldCount: 64)))
+                httpDecoderConfiguration: .init(maxHeaderFieldSize: 8 << 10, maxHeaderListSize: 16 << 10, maxHeaderFieldCount: 64)),
+            limits: connections)
         let port = configuration.port
         return Application(
             responder: responder, server: server,

@@ -44,7 +44,12 @@ public struct RelayConfiguration: Sendable {
     public var startsPerMinute: Double = 10
     public var codeEntriesPerMinute: Double = 10
     /// The most logins held open at once, across all clients.
-    public var maxOpenLogins = 20_000
+    public var maxOpenLogins = 100_000
+    /// Connection caps and the request timeout.
+    public var connections = ConnectionCaps()
+    /// The most long-polls held at once, in all and per client network.
+    public var maxHeldPolls = 5_000
+    public var maxHeldPollsPerNetwork = 50
     /// The log level.
     public var logLevel: Logger.Level = .info
 
@@ -73,7 +78,14 @@ public struct RelayConfiguration: Sendable {
             problems.append("BNET_CLIENT_ID and BNET_CLIENT_SECRET must both be set (or neither, for sandbox mode)")
         }
         if pollInterval < 1 { problems.append("the poll interval must be at least 1 s") }
-        if maxOpenLogins < 1 { problems.append("--max-open-logins must be at least 1") }
+        for (flag, value) in [
+            ("--max-open-logins", maxOpenLogins), ("--max-connections", connections.total),
+            ("--max-connections-per-network", connections.perNetwork), ("--max-held-polls", maxHeldPolls),
+            ("--max-held-polls-per-network", maxHeldPollsPerNetwork),
+        ] where value < 1 {
+            problems.append("\(flag) must be at least 1")
+        }
+        if connections.requestTimeout < .seconds(1) { problems.append("--request-timeout must be at least 1 s") }
         for spellings in AppRegistry.conflicts(apps) {
             problems.append(
                 "--app \(spellings.joined(separator: ", ")): registered more than once (app names are URL schemes, which ignore case)")
@@ -120,6 +132,8 @@ public struct RelayConfiguration: Sendable {
             "default scopes: \(scopes.joined(separator: " "))",
             "trusted proxies: \(trustedProxies.isEmpty ? "none" : trustedProxies.joined(separator: ", "))",
             "max open logins: \(maxOpenLogins)",
+            "max connections: \(connections.total) (\(connections.perNetwork) per client network), request timeout \(connections.requestTimeout)",
+            "max held long-polls: \(maxHeldPolls) (\(maxHeldPollsPerNetwork) per client network)",
         ] + registry.all.map { "register at Battle.net: \(effectivePublicURL.absoluteString.trimmingCharacters(in: CharacterSet(charactersIn: "/")))/redirect/\($0.name)" }
     }
 }

@@ -25,15 +25,16 @@ struct OAuthClientTests {
     func authorizationCodeFlow() async throws {
         try await withEmulator { emulator in
             let client = emulator.oauthClient()
+            let pkce = PKCE.generate()
             let authorize = client.authorizeURL(
-                redirectURI: testRedirectURI, scopes: ["openid", "d3.profile"], state: "state-1", pkce: .generate())
+                redirectURI: testRedirectURI, scopes: ["openid", "d3.profile"], state: "state-1", pkce: pkce)
             let callback = try await emulator.decide(authorize, battleTag: "FaYe#2543")
             #expect(callback.absoluteString.hasPrefix(testRedirectURI + "?"))
             #expect(callback.queryValue("state") == "state-1")
             let code = try #require(callback.queryValue("code"))
 
             let before = Date()
-            let token = try await client.exchangeCode(code, redirectURI: testRedirectURI)
+            let token = try await client.exchangeCode(code, redirectURI: testRedirectURI, pkce: pkce)
             #expect(token.tokenType == "bearer")
             #expect(token.scopes == ["openid", "d3.profile"])
             #expect(token.expiresAt > before.addingTimeInterval(86_000))

@@ -117,6 +117,20 @@ class Form:
     inputs: list[dict] = field(default_factory=list)   # attributes of each <input>
     buttons: list[dict] = field(default_factory=list)  # attributes of each <button>
 
+    def fields(self, button: dict | None = None) -> list[tuple[str, str]]:
+        """What a browser submits: each named input (a checkbox or radio only when checked), then the clicked button."""
+        pairs = []
+        for i in self.inputs:
+            kind = i.get("type", "text").lower()
+            if "name" not in i or kind in ("submit", "button", "image", "reset", "file"):
+                continue
+            if kind in ("checkbox", "radio") and "checked" not in i:
+                continue
+            pairs.append((i["name"], i.get("value", "on" if kind in ("checkbox", "radio") else "")))
+        if button and button.get("name"):
+            pairs.append((button["name"], button.get("value", "")))
+        return pairs
+
     def hidden(self) -> dict[str, str]:
         return {i["name"]: i.get("value", "") for i in self.inputs if i.get("type") == "hidden" and "name" in i}
 
@@ -196,22 +210,22 @@ class Person:
         assert page.status_code == 200, page.text
         form = only_form(page.text)
         assert form.method == "post" and form.action == "device", form
-        fields = form.hidden()
-        assert set(fields) == {"user_code", "confirm"}, fields
-        answer = self.browser.post(urljoin(page.url, form.action), data=fields, allow_redirects=False,
+        assert set(form.hidden()) == {"user_code", "confirm"}, form
+        answer = self.browser.post(urljoin(page.url, form.action), data=form.fields(), allow_redirects=False,
                                    timeout=TIMEOUT)
         assert answer.status_code == 303, (answer.status_code, answer.text)
         return answer.headers["Location"]
 
     def decide(self, authorize_url: str, decision: str = "approve") -> str:
-        """At Battle.net (the emulator): picks the first account and clicks Approve or Deny; returns the callback URL."""
+        """At Battle.net (the emulator): submits the consent form as it stands (the first account, every scope ticked)
+        with Approve or Deny; returns the callback URL."""
         page = self._get(authorize_url)
         assert page.status_code == 200, page.text
         form = only_form(page.text)
         assert form.method == "post", form
         button = form.button("decision", decision)
-        fields = {**form.hidden(), "account": form.radios("account")[0], button["name"]: button["value"]}
-        assert "consent" in fields, fields
+        fields = form.fields(button)
+        assert "consent" in form.hidden() and ("account", form.radios("account")[0]) in fields, fields
         answer = self.browser.post(urljoin(page.url, form.action), data=fields, allow_redirects=False,
                                    timeout=TIMEOUT)
         assert answer.status_code == 302, (answer.status_code, answer.text)

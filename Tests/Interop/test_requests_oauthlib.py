@@ -26,6 +26,7 @@ def test_oauth2session_device_grant(relay, person):
 
     token, seen = device_flow(ask, login["interval"], person, login["verification_uri_complete"])
     assert_token(token)
+    assert seen == ["authorization_pending", "token"], seen
     assert session.authorized and session.access_token == token["access_token"]
 
     with pytest.raises(InvalidGrantError):

@@ -51,9 +51,16 @@ enum RawHTTP {
     }
 
     private static func exchange(_ request: Data, port: Int, timeout: Int) -> Data? {
+        guard let fd = connectSocket(port: port, timeout: timeout) else { return nil }
+        defer { close(fd) }
+        sendAll(fd, request)
+        return readToEnd(fd)
+    }
+
+    /// A connected TCP socket to `127.0.0.1:port` whose reads and writes give up after `timeout` seconds.
+    static func connectSocket(port: Int, timeout: Int) -> Int32? {
         let fd = socket(AF_INET, streamType, 0)
         guard fd >= 0 else { return nil }
-        defer { close(fd) }
         var wait = timeval(tv_sec: timeout, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
@@ -64,15 +71,29 @@ enum RawHTTP {
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard connected == 0 else { return nil }
-        request.withUnsafeBytes { bytes in
+        guard connected == 0 else {
+            close(fd)
+            return nil
+        }
+        return fd
+    }
+
+    /// Sends every byte, or as many as the peer takes before closing; false when it stopped early.
+    @discardableResult
+    static func sendAll(_ fd: Int32, _ data: Data) -> Bool {
+        data.withUnsafeBytes { bytes in
             var sent = 0
             while sent < bytes.count {
                 let written = send(fd, bytes.baseAddress! + sent, bytes.count - sent, sendFlags)
-                if written <= 0 { return }
+                if written <= 0 { return false }
                 sent += written
             }
+            return true
         }
+    }
+
+    /// Reads until the peer closes (or the socket's timeout); nil when nothing came.
+    static func readToEnd(_ fd: Int32) -> Data? {
         var received = Data()
         var buffer = [UInt8](repeating: 0, count: 16 << 10)
         while true {
@@ -83,7 +104,7 @@ enum RawHTTP {
         return received.isEmpty ? nil : received
     }
 
-    private static func parse(_ data: Data) -> RawResponse? {
+    static func parse(_ data: Data) -> RawResponse? {
         guard let end = data.firstRange(of: Data("\r\n\r\n".utf8)) else { return nil }
         let lines = String(decoding: data[..<end.lowerBound], as: UTF8.self).components(separatedBy: "\r\n")
         let statusParts = lines[0].split(separator: " ")

@@ -64,7 +64,8 @@ struct RelayHarness {
         loginLifetime: Duration = .seconds(600), pollInterval: Int = 5, codeEntriesPerMinute: Double = 10,
         startsPerMinute: Double = 100, trustedProxies: [String] = [], exchangeTimeout: Duration = .seconds(5),
         databaseDirectory: URL? = nil, database: String? = nil, sealKeyPath: String? = nil,
-        sharedEmulator: RunningEmulator? = nil, host: String = "127.0.0.1", maxOpenLogins: Int = 20_000
+        sharedEmulator: RunningEmulator? = nil, host: String = "127.0.0.1", maxOpenLogins: Int = 100_000,
+        connections: ConnectionCaps = ConnectionCaps(), maxHeldPolls: Int = 5_000, maxHeldPollsPerNetwork: Int = 50
     ) async throws -> RelayHarness {
         let registrations = try apps.map { try AppRegistration(argument: $0) }
         let emulator: RunningEmulator
@@ -82,6 +83,9 @@ struct RelayHarness {
         configuration.host = host
         configuration.port = 0
         configuration.maxOpenLogins = maxOpenLogins
+        configuration.connections = connections
+        configuration.maxHeldPolls = maxHeldPolls
+        configuration.maxHeldPollsPerNetwork = maxHeldPollsPerNetwork
         configuration.publicURL = URL(string: publicBase)
         configuration.databasePath = database ?? (databaseDirectory ?? directory).appending(path: "relay.sqlite").path
         configuration.sealKeyFile = keyPath
@@ -210,5 +214,20 @@ extension HTTPResponse {
 extension URL {
     func queryValue(_ name: String) -> String? {
         URLComponents(url: self, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == name }?.value
+    }
+}
+
+/// Starts a harness with `start`'s arguments, runs `body`, and always stops it.
+func withRelay<T>(
+    _ start: () async throws -> RelayHarness, _ body: (RelayHarness) async throws -> T
+) async throws -> T {
+    let harness = try await start()
+    do {
+        let result = try await body(harness)
+        await harness.stop()
+        return result
+    } catch {
+        await harness.stop()
+        throw error
     }
 }

@@ -7,8 +7,9 @@ extension LoginService {
     ///
     /// A pending login is answered from memory. The pickup is one conditional transaction, so of two
     /// concurrent polls exactly one gets the token; the relay keeps no copy afterwards.
-    public func poll(deviceCode: String, clientID: String?, wait: Int?) async -> PollResult {
-        let result = await pollOnce(deviceCode: deviceCode, clientID: clientID, wait: wait)
+    /// `network` is the client network held long-polls count against (``HeldPollLimits``).
+    public func poll(deviceCode: String, clientID: String?, wait: Int?, network: String = "unknown") async -> PollResult {
+        let result = await pollOnce(deviceCode: deviceCode, clientID: clientID, wait: wait, network: network)
         let label =
             switch result {
             case .token: "token"
@@ -19,7 +20,7 @@ extension LoginService {
         return result
     }
 
-    private func pollOnce(deviceCode: String, clientID: String?, wait: Int?) async -> PollResult {
+    private func pollOnce(deviceCode: String, clientID: String?, wait: Int?, network: String) async -> PollResult {
         let hash = Identifiers.hash(deviceCode)
         let longPoll = (wait ?? 0) > 0
         let (found, pace) = index.admit(hash, now: now(), paced: !longPoll)
@@ -31,10 +32,16 @@ extension LoginService {
             return .error(Refusal("slow_down", "Polling too fast: wait \(interval) s between polls."), interval: interval)
         }
         if longPoll, let wait, entry.status == .pending || entry.status == .authorizing, entry.expiresAt > now() {
-            guard await index.wait(hash, timeout: .seconds(min(wait, settings.maxLongPollWait))) else {
-                return .error(Refusal("slow_down", "Too many concurrent long-polls for this login."), interval: entry.interval)
+            if holds.acquire(network) {
+                defer { holds.release(network) }
+                guard await index.wait(hash, timeout: .seconds(min(wait, settings.maxLongPollWait))) else {
+                    return .error(Refusal("slow_down", "Too many concurrent long-polls for this login."), interval: entry.interval)
+                }
+                entry = index.entry(hash) ?? entry
+            } else {
+                // Over a cap: answered now, as a plain poll; the client polls again after its interval.
+                metrics.increment("bnet_relay_throttled_total", "limit", "held_polls")
             }
-            entry = index.entry(hash) ?? entry
         }
         return await answer(entry: entry, hash: hash, deviceCode: deviceCode)
     }

@@ -80,6 +80,8 @@ public struct LoginService: Sendable {
     public let index: PollIndex
     /// Counters for `/metrics`.
     public let metrics: RelayMetrics
+    /// The caps on held long-polls.
+    let holds: HeldPollLimits
     private let oauth: OAuthClient
     let sealer: TokenSealer
     private let relayKey: SymmetricKey
@@ -94,6 +96,7 @@ public struct LoginService: Sendable {
         now: @escaping @Sendable () -> Date = { Date() }, userCodes: @escaping @Sendable () -> String = UserCode.generate
     ) {
         self.userCodes = userCodes
+        holds = HeldPollLimits(total: settings.maxHeldPolls, perNetwork: settings.maxHeldPollsPerNetwork)
         self.settings = settings
         self.apps = apps
         self.store = store

@@ -21,13 +21,20 @@ public struct RelaySettings: Sendable {
     /// The most logins held in memory at once (started within the login lifetime); past it, new starts are refused
     /// with 503 and existing logins carry on.
     public var maxOpenLogins: Int
+    /// The most long-polls held at once, in all and from one client network; past either, a long-poll is answered
+    /// at once.
+    public var maxHeldPolls: Int
+    public var maxHeldPollsPerNetwork: Int
 
     /// Creates settings.
     public init(
         publicURL: URL, region: Region = .us, defaultScopes: [String] = ["openid", "d3.profile"],
         loginLifetime: Duration = .seconds(600), pollInterval: Int = 5, maxLongPollWait: Int = 30,
-        retention: Duration = .seconds(3600), maxOpenLogins: Int = 20_000
+        retention: Duration = .seconds(3600), maxOpenLogins: Int = 100_000, maxHeldPolls: Int = 5_000,
+        maxHeldPollsPerNetwork: Int = 50
     ) {
+        self.maxHeldPolls = maxHeldPolls
+        self.maxHeldPollsPerNetwork = maxHeldPollsPerNetwork
         self.maxOpenLogins = maxOpenLogins
         self.publicURL = publicURL
         self.region = region

@@ -6,6 +6,7 @@ import RelayCore
 /// Metadata, health, readiness and metrics: separate, inert handlers that touch no login.
 struct OperationsController {
     let service: LoginService
+    let connections: ConnectionLimits
     let sandbox: Bool
     let version: String
 
@@ -28,6 +29,7 @@ struct OperationsController {
             let text = service.metrics.render(extra: [
                 ("bnet_relay_open_logins", "Logins in the poll index.", Double(counts.logins)),
                 ("bnet_relay_held_polls", "Long-polls held now.", Double(counts.held)),
+                ("bnet_relay_open_connections", "Client connections open now.", Double(connections.open)),
             ])
             return Response(
                 status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],

@@ -43,7 +43,7 @@ struct TokenController {
             }
             wait = seconds
         }
-        switch await service.poll(deviceCode: deviceCode, clientID: clientID, wait: wait) {
+        switch await service.poll(deviceCode: deviceCode, clientID: clientID, wait: wait, network: context.clientNetwork) {
         case .token(let token):
             var body: JSONBody = [
                 "access_token": .string(token.value), "token_type": .string(token.tokenType),

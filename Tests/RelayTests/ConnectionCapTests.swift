@@ -1,0 +1,112 @@
+import BattleNet
+import Foundation
+import RelayCore
+import Testing
+
+@testable import RelayServer
+
+/// Connections, slow requests and held long-polls: what a stranger can make the relay hold is capped.
+@Suite("Connection and long-poll caps, request timeout", .timeLimit(.minutes(2)))
+struct ConnectionCapTests {
+    /// Sends `head` and then `dribble` one byte at a time, 200 ms apart, as long as the relay takes them; returns
+    /// what the relay answered.
+    static func slowRequest(port: Int, head: String, dribble: String) async -> RawResponse? {
+        await withCheckedContinuation { continuation in
+            Thread {
+                guard let fd = RawHTTP.connectSocket(port: port, timeout: 5) else { return continuation.resume(returning: nil) }
+                defer { close(fd) }
+                RawHTTP.sendAll(fd, Data(head.utf8))
+                for byte in dribble.utf8 {
+                    guard RawHTTP.sendAll(fd, Data([byte])) else { break }
+                    Thread.sleep(forTimeInterval: 0.2)
+                }
+                continuation.resume(returning: RawHTTP.readToEnd(fd).flatMap(RawHTTP.parse))
+            }.start()
+        }
+    }
+
+    @Test("A body sent one byte at a time is cut off at the request timeout with 408, however steady its pace")
+    func slowBody() async throws {
+        try await withRelay({ try await RelayHarness.start(connections: ConnectionCaps(requestTimeout: .seconds(1))) }) { relay in
+            let body = String(repeating: "a", count: 60)
+            let response = await Self.slowRequest(
+                port: relay.baseURL.port!,
+                head: "POST /oauth/token HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.count)\r\n\r\n",
+                dribble: body)
+            let answered = try #require(response)
+            #expect(answered.status == 408)
+            #expect(answered.text.contains("took too long"))
+            // A normal request on a new connection is served as ever.
+            #expect(try await relay.get("/healthz").status == 200)
+        }
+    }
+
+    @Test("Headers sent one byte at a time are cut off at the request timeout too")
+    func slowHeaders() async throws {
+        try await withRelay({ try await RelayHarness.start(connections: ConnectionCaps(requestTimeout: .seconds(1))) }) { relay in
+            let response = await Self.slowRequest(
+                port: relay.baseURL.port!, head: "GET /healthz HTTP/1.1\r\n", dribble: "X-Slow: " + String(repeating: "b", count: 40))
+            #expect(response?.status == 408)
+        }
+    }
+
+    @Test("One network may hold only so many connections; a connection over the cap gets 503 and is closed")
+    func perNetworkConnections() async throws {
+        try await withRelay({ try await RelayHarness.start(connections: ConnectionCaps(perNetwork: 3)) }) { relay in
+            let port = relay.baseURL.port!
+            let held = try (0..<3).map { _ in try #require(RawHTTP.connectSocket(port: port, timeout: 5)) }
+            while relay.relay.connections.open < 3 { try await Task.sleep(for: .milliseconds(20)) }
+            let refused = await RawHTTP.roundTrip(RawHTTP.request("GET", "/healthz"), port: port)
+            #expect(refused?.status == 503)
+            #expect(refused?.header("Retry-After") == "60")
+            #expect(refused?.text.contains("Too many connections") == true)
+            close(held[0])
+            while relay.relay.connections.open > 2 { try await Task.sleep(for: .milliseconds(20)) }
+            let admitted = await RawHTTP.roundTrip(RawHTTP.request("GET", "/healthz"), port: port)
+            #expect(admitted?.status == 200)
+            held.dropFirst().forEach { close($0) }
+            try await Task.sleep(for: .milliseconds(200))
+            let metrics = try await relay.get("/metrics").text
+            #expect(metrics.contains(#"bnet_relay_throttled_total{limit="connections"} 1"#))
+        }
+    }
+
+    @Test("Long-polls over the global or per-network cap are answered at once as plain polls, never held")
+    func heldPollCaps() async throws {
+        try await withRelay({
+            try await RelayHarness.start(trustedProxies: ["127.0.0.1"], maxHeldPolls: 2, maxHeldPollsPerNetwork: 1)
+        }) { relay in
+            let logins = [
+                try await relay.startLogin(), try await relay.startLogin(), try await relay.startLogin(),
+                try await relay.startLogin(),
+            ]
+            func longPoll(_ login: StartedLogin, from address: String) async throws -> HTTPResponse {
+                try await relay.post(
+                    "/oauth/token",
+                    form: [
+                        ("grant_type", "urn:ietf:params:oauth:grant-type:device_code"), ("device_code", login.deviceCode),
+                        ("wait", "3"),
+                    ],
+                    headers: [("X-Forwarded-For", address)])
+            }
+            let (zero, one, two, three) = (logins[0], logins[1], logins[2], logins[3])
+            async let first = longPoll(zero, from: "192.0.2.1")
+            async let second = longPoll(one, from: "192.0.2.2")
+            while relay.service.index.counts.held < 2 { try await Task.sleep(for: .milliseconds(20)) }
+            // The relay is full: a third network's long-poll is answered now.
+            let third = try await longPoll(two, from: "192.0.2.3")
+            #expect(third.json["error"] as? String == "authorization_pending")
+            #expect(relay.service.index.counts.held == 2)
+            _ = try await (first, second)
+            // One network may hold one: its second long-poll is answered now, while another network's is held.
+            async let holding = longPoll(zero, from: "192.0.2.1")
+            while relay.service.index.counts.held < 1 { try await Task.sleep(for: .milliseconds(20)) }
+            let sameNetwork = try await longPoll(three, from: "192.0.2.1")
+            #expect(sameNetwork.json["error"] as? String == "authorization_pending")
+            #expect(relay.service.index.counts.held == 1)
+            _ = try await holding
+            let metrics = try await relay.get("/metrics").text
+            #expect(metrics.contains(#"bnet_relay_throttled_total{limit="held_polls"} 2"#))
+        }
+    }
+}
