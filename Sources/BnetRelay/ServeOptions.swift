@@ -40,6 +40,10 @@ struct ServeOptions: ParsableArguments {
     var emulatorPort: Int?
     @Option(help: "Most logins open at once across all clients; past it new starts get 503 (env BNET_RELAY_MAX_OPEN_LOGINS; default 100000).")
     var maxOpenLogins: Int?
+    @Option(help: "Address of the operations listener for /healthz, /readyz and /metrics (env BNET_RELAY_OPS_HOST; default 127.0.0.1).")
+    var opsHost: String?
+    @Option(help: "Port of the operations listener (env BNET_RELAY_OPS_PORT; default PORT+2).")
+    var opsPort: Int?
     @Option(help: "Most client connections open at once (env BNET_RELAY_MAX_CONNECTIONS; default 10000).")
     var maxConnections: Int?
     @Option(help: "Most connections from one client network, an IPv4 address or IPv6 /64; trusted proxies exempt (env BNET_RELAY_MAX_CONNECTIONS_PER_NETWORK; default 100).")
@@ -103,6 +107,8 @@ struct ServeOptions: ParsableArguments {
             guard let number = Int(text) else { throw ValidationError("\(option) \(text): expected a number") }
             return number
         }
+        config.opsHost = value(opsHost, "BNET_RELAY_OPS_HOST") ?? config.opsHost
+        config.opsPort = try number(opsPort, "BNET_RELAY_OPS_PORT", "--ops-port")
         config.maxOpenLogins = try number(maxOpenLogins, "BNET_RELAY_MAX_OPEN_LOGINS", "--max-open-logins") ?? config.maxOpenLogins
         config.connections.total =
             try number(maxConnections, "BNET_RELAY_MAX_CONNECTIONS", "--max-connections") ?? config.connections.total

@@ -24,6 +24,8 @@ actor LoadDriver {
     let transport: any HTTPTransport
     let wait: Int
     var base = URL(string: "http://127.0.0.1")!
+    /// The relay's operations listener (`/metrics`), at its default port, two above the relay's.
+    var ops = URL(string: "http://127.0.0.1")!
     var stats = Stats()
     private var nextAddress = 0
 
@@ -73,6 +75,7 @@ actor LoadDriver {
         process.standardError = FileHandle.nullDevice
         try process.run()
         base = URL(string: "http://127.0.0.1:\(port)")!
+        ops = URL(string: "http://127.0.0.1:\(port + 2)")!
         for _ in 0..<400 where process.isRunning {
             if let health = try? await transport.send(HTTPRequest(url: base.appending(path: "healthz"), timeout: .seconds(1))),
                 health.status == 200
@@ -227,7 +230,7 @@ actor LoadDriver {
 
     /// A gauge from the relay's `/metrics`.
     func metric(_ name: String) async -> Double? {
-        guard let response = try? await transport.send(HTTPRequest(url: base.appending(path: "metrics"))) else { return nil }
+        guard let response = try? await transport.send(HTTPRequest(url: ops.appending(path: "metrics"))) else { return nil }
         let text = String(decoding: response.body, as: UTF8.self)
         return text.split(separator: "\n").first { $0.hasPrefix(name + " ") }.flatMap { Double($0.split(separator: " ")[1]) }
     }

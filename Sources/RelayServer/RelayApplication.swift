@@ -20,6 +20,8 @@ public struct Relay: Sendable {
     /// The sandbox emulator, when running without Blizzard credentials.
     public let emulator: RunningEmulator?
     let responder: RouterResponder<RelayContext>
+    let opsResponder: RouterResponder<RelayContext>
+    let readiness: ReadinessProbe
     let connections: ConnectionLimits
     let logger: Logger
 
@@ -96,12 +98,21 @@ public struct Relay: Sendable {
         ).register(on: router)
         CallbackController(service: service, sandbox: configuration.isSandbox, cookies: cookies).register(on: router)
         TokenController(service: service).register(on: router)
-        OperationsController(service: service, connections: connections, sandbox: configuration.isSandbox, version: version)
-            .register(on: router)
-        MethodNotAllowed.register(on: router)
+        MetadataController(service: service, sandbox: configuration.isSandbox, version: version).register(on: router)
+        MethodNotAllowed.register(on: router, endpoints: MethodNotAllowed.publicEndpoints)
+
+        let readiness = ReadinessProbe(store: store, every: configuration.readinessInterval, logger: logger)
+        await readiness.check()
+        let ops = Router(context: RelayContext.self)
+        ops.middlewares.add(RequestLogMiddleware())
+        OperationsController(
+            service: service, readiness: readiness, connections: connections, sandbox: configuration.isSandbox,
+            version: version
+        ).register(on: ops)
+        MethodNotAllowed.register(on: ops, endpoints: MethodNotAllowed.operationsEndpoints)
         return Relay(
             configuration: configuration, service: service, emulator: emulator, responder: router.buildResponder(),
-            connections: connections, logger: logger)
+            opsResponder: ops.buildResponder(), readiness: readiness, connections: connections, logger: logger)
     }
 
     /// SQLite for a path, PostgreSQL for a `postgres://` URL.
@@ -112,8 +123,18 @@ public struct Relay: Sendable {
         return try SQLiteLoginStore(path: database)
     }
 
-    /// The HTTP application; `onRunning` receives the bound port.
-    public func application(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
+    /// The HTTP application, with the operations listener, the readiness checker and the sweeper as its services;
+    /// `onRunning` receives the bound port, `onOpsRunning` the operations listener's.
+    public func application(
+        onRunning: @escaping @Sendable (Int) async -> Void = { _ in },
+        onOpsRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) -> some ApplicationProtocol {
+        let opsPort = configuration.effectiveOpsPort
+        let operations = Application(
+            responder: opsResponder, server: .http1(configuration: .init(idleTimeout: .seconds(75))),
+            configuration: .init(address: .hostname(configuration.opsHost, port: opsPort), serverName: nil),
+            onServerRunning: { channel in await onOpsRunning(channel.localAddress?.port ?? opsPort) },
+            logger: logger)
         let server = HTTPServerBuilder.guardedHTTP1(
             configuration: .init(
                 idleTimeout: .seconds(75),
@@ -124,7 +145,7 @@ public struct Relay: Sendable {
             responder: responder, server: server,
             // A deep accept queue: after a restart or a proxy reload, thousands of long-polling clients reconnect at once.
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil, backlog: 4096),
-            services: [Sweeper(service: service, every: .seconds(30), logger: logger)]
+            services: [operations, readiness, Sweeper(service: service, every: .seconds(30), logger: logger)]
                 + ((service.store as? any LoginChangeFeed).map { [ChangeFollower(feed: $0, index: service.index)] } ?? []),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) },
             logger: logger)

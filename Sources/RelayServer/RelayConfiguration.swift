@@ -31,6 +31,12 @@ public struct RelayConfiguration: Sendable {
     public var trustedProxies: [String] = []
     /// The Battle.net client; nil runs the sandbox emulator instead.
     public var credentials: ClientCredentials?
+    /// The operations listener (`/healthz`, `/readyz`, `/metrics`): its address, loopback unless said otherwise.
+    public var opsHost = "127.0.0.1"
+    /// Its port; defaults to `port + 2` (0, an ephemeral one, when `port` is 0).
+    public var opsPort: Int?
+    /// How often the relay checks its database for `/readyz`.
+    public var readinessInterval: Duration = .seconds(5)
     /// The sandbox emulator's port; defaults to `port + 1`.
     public var emulatorPort: Int?
     /// The host name in the sandbox emulator's URLs (it listens on ``host``); defaults to the listen address.
@@ -56,6 +62,9 @@ public struct RelayConfiguration: Sendable {
     /// A default configuration.
     public init() {}
 
+    /// The operations port in effect.
+    public var effectiveOpsPort: Int { opsPort ?? (port == 0 ? 0 : port + 2) }
+
     /// Whether the relay runs against its built-in emulator (no Blizzard credentials given).
     public var isSandbox: Bool { credentials == nil }
 
@@ -74,6 +83,10 @@ public struct RelayConfiguration: Sendable {
             problems.append("--public-url must use https outside sandbox mode (Battle.net redirects there with codes)")
         }
         if !(0...65_535).contains(port) { problems.append("--port must be 0...65535") }
+        if !(0...65_535).contains(effectiveOpsPort) { problems.append("--ops-port must be 0...65535") }
+        if effectiveOpsPort != 0, effectiveOpsPort == port {
+            problems.append("--ops-port must differ from --port: the operations endpoints are not for the public")
+        }
         if let credentials, credentials.id.isEmpty || credentials.secret.isEmpty {
             problems.append("BNET_CLIENT_ID and BNET_CLIENT_SECRET must both be set (or neither, for sandbox mode)")
         }
@@ -123,6 +136,7 @@ public struct RelayConfiguration: Sendable {
         let registry = AppRegistry(apps)
         return [
             "listen: \(host):\(port)",
+            "operations (/healthz, /readyz, /metrics): \(opsHost):\(effectiveOpsPort)",
             "public URL: \(effectivePublicURL.absoluteString)",
             "mode: \(isSandbox ? "SANDBOX (built-in Battle.net emulator, no real sign-ins)" : "Battle.net, client \(credentials!.id)")",
             "region: \(region)",

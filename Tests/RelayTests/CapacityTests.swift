@@ -70,7 +70,7 @@ struct CapacityTests {
             let callback = try await relay.decide(try await relay.confirm(first))
             #expect(try await relay.get(callback).text.contains("Signed in"))
             #expect(try await relay.poll(first, wait: 1).status == 200)
-            let metrics = try await relay.get("/metrics").text
+            let metrics = try await relay.ops("/metrics").text
             #expect(metrics.contains(#"bnet_relay_throttled_total{limit="open_logins"} 1"#))
         } catch {
             await relay.stop()

@@ -66,7 +66,7 @@ struct ConnectionCapTests {
             #expect(admitted?.status == 200)
             held.dropFirst().forEach { close($0) }
             try await Task.sleep(for: .milliseconds(200))
-            let metrics = try await relay.get("/metrics").text
+            let metrics = try await relay.ops("/metrics").text
             #expect(metrics.contains(#"bnet_relay_throttled_total{limit="connections"} 1"#))
         }
     }
@@ -105,7 +105,7 @@ struct ConnectionCapTests {
             #expect(sameNetwork.json["error"] as? String == "authorization_pending")
             #expect(relay.service.index.counts.held == 1)
             _ = try await holding
-            let metrics = try await relay.get("/metrics").text
+            let metrics = try await relay.ops("/metrics").text
             #expect(metrics.contains(#"bnet_relay_throttled_total{limit="held_polls"} 2"#))
         }
     }

@@ -110,12 +110,16 @@ struct EndpointTests {
             let health = try await relay.get("/healthz")
             #expect(health.json["status"] as? String == "ok")
             #expect(health.json["sandbox"] as? Bool == false)
-            #expect(try await relay.get("/readyz").status == 200)
+            #expect(try await relay.ops("/readyz").status == 200)
+            #expect(try await relay.ops("/healthz").status == 200)
+            // The operations endpoints are not on the public listener.
+            #expect(try await relay.get("/readyz").status == 404)
+            #expect(try await relay.get("/metrics").status == 404)
             let (login, callback) = try await relay.loginUntilCallback()
             _ = try await relay.get(callback)
             _ = try await relay.poll(login, wait: 1)
             _ = try await relay.post("/oauth/device/code", form: [("client_id", "nobody")])
-            let metrics = try await relay.get("/metrics")
+            let metrics = try await relay.ops("/metrics")
             #expect(metrics.header("Content-Type")?.hasPrefix("text/plain; version=0.0.4") == true)
             let text = metrics.text
             #expect(text.contains("bnet_relay_logins_started_total{app=\"d3\"} 1"))

@@ -48,6 +48,8 @@ struct RelayHarness {
     let emulator: RunningEmulator
     let relay: Relay
     let baseURL: URL
+    /// The operations listener (`/healthz`, `/readyz`, `/metrics`).
+    let opsURL: URL
     let directory: URL
     let logs: LogCapture
     let group: ServiceGroup
@@ -83,6 +85,7 @@ struct RelayHarness {
         configuration.host = host
         configuration.port = 0
         configuration.maxOpenLogins = maxOpenLogins
+        configuration.readinessInterval = .milliseconds(200)
         configuration.connections = connections
         configuration.maxHeldPolls = maxHeldPolls
         configuration.maxHeldPollsPerNetwork = maxHeldPollsPerNetwork
@@ -106,17 +109,25 @@ struct RelayHarness {
         let logs = LogCapture()
         let relay = try await Relay.build(configuration: configuration, logger: logs.logger)
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let app = relay.application { port in
-            continuation.yield(port)
-            continuation.finish()
-        }
+        let (opsPorts, opsContinuation) = AsyncStream.makeStream(of: Int.self)
+        let app = relay.application(
+            onRunning: { port in
+                continuation.yield(port)
+                continuation.finish()
+            },
+            onOpsRunning: { port in
+                opsContinuation.yield(port)
+                opsContinuation.finish()
+            })
         let group = ServiceGroup(configuration: .init(services: [app], logger: logs.logger))
         let task = Task { try await group.run() }
         var iterator = ports.makeAsyncIterator()
         let port = try #require(await iterator.next())
+        var opsIterator = opsPorts.makeAsyncIterator()
+        let opsPort = try #require(await opsIterator.next())
         return RelayHarness(
             emulator: emulator, relay: relay, baseURL: URL(string: "http://\(host.contains(":") ? "[\(host)]" : host):\(port)")!,
-            directory: directory,
+            opsURL: URL(string: "http://127.0.0.1:\(opsPort)")!, directory: directory,
             logs: logs, group: group, task: task, ownsEmulator: sharedEmulator == nil)
     }
 
@@ -148,6 +159,22 @@ struct RelayHarness {
 
     func get(_ path: String, headers: [(name: String, value: String)] = [], browser: CookieJar? = nil) async throws -> HTTPResponse {
         try await send(HTTPRequest(url: URL(string: baseURL.absoluteString + path)!, headers: headers), browser: browser)
+    }
+
+    /// `/readyz` once it answers `status` (the relay re-checks its database every 200 ms in tests), or as it
+    /// answers after 5 s.
+    func readiness(becoming status: Int) async throws -> HTTPResponse {
+        let deadline = ContinuousClock.now + .seconds(5)
+        while true {
+            let response = try await ops("/readyz")
+            if response.status == status || ContinuousClock.now > deadline { return response }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+    }
+
+    /// GET on the operations listener.
+    func ops(_ path: String) async throws -> HTTPResponse {
+        try await transport.send(HTTPRequest(url: URL(string: opsURL.absoluteString + path)!))
     }
 
     func post(

@@ -25,7 +25,7 @@ struct SecretTests {
             secrets += [waiting.deviceCode, try #require(callback.queryValue("code")), try #require(callback.queryValue("state"))]
             _ = try await relay.get(callback)
 
-            let metrics = try await relay.get("/metrics").text
+            let metrics = try await relay.ops("/metrics").text
             let files = try FileManager.default.contentsOfDirectory(atPath: relay.directory.path)
                 .filter { $0.hasPrefix("relay.sqlite") }
             #expect(!files.isEmpty)

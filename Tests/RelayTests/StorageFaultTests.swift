@@ -109,7 +109,7 @@ struct StorageFaultTests {
     }
 
     private func expectUnavailable(_ relay: RelayHarness) async throws {
-        let ready = try await relay.get("/readyz")
+        let ready = try await relay.readiness(becoming: 503)
         #expect(ready.status == 503)
         #expect(ready.json["error"] as? String == "temporarily_unavailable")
         let start = try await relay.post("/oauth/device/code", form: [("client_id", "d3")])
@@ -120,7 +120,7 @@ struct StorageFaultTests {
     }
 
     private func expectRecovered(_ relay: RelayHarness, before: StartedLogin) async throws {
-        #expect(try await relay.get("/readyz").status == 200)
+        #expect(try await relay.readiness(becoming: 200).status == 200)
         let callback = try await relay.decide(try await relay.confirm(before))
         #expect(try await relay.get(callback).text.contains("Signed in"))
         #expect(try await relay.poll(before, wait: 1).status == 200)

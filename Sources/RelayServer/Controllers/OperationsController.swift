@@ -3,38 +3,16 @@ import HTTPTypes
 import Hummingbird
 import RelayCore
 
-/// Metadata, health, readiness and metrics: separate, inert handlers that touch no login.
-struct OperationsController {
+/// The public metadata and liveness endpoints, on the main listener: inert handlers that touch no login and no
+/// database.
+struct MetadataController {
     let service: LoginService
-    let connections: ConnectionLimits
     let sandbox: Bool
     let version: String
 
     func register(on router: Router<RelayContext>) {
         router.get(".well-known/oauth-authorization-server") { _, _ in metadata() }
-        router.get("healthz") { _, _ in
-            Response.json(.ok, ["status": "ok", "sandbox": .bool(sandbox), "version": .string(version)])
-        }
-        router.get("readyz") { _, context in
-            do {
-                try await service.store.ping()
-                return Response.json(.ok, ["status": "ready"])
-            } catch {
-                context.logger.warning("readiness check failed", metadata: ["error.type": "\(type(of: error))"])
-                return Response.jsonError(.serviceUnavailable, "temporarily_unavailable", "The database is not reachable.")
-            }
-        }
-        router.get("metrics") { _, _ in
-            let counts = service.index.counts
-            let text = service.metrics.render(extra: [
-                ("bnet_relay_open_logins", "Logins in the poll index.", Double(counts.logins)),
-                ("bnet_relay_held_polls", "Long-polls held now.", Double(counts.held)),
-                ("bnet_relay_open_connections", "Client connections open now.", Double(connections.open)),
-            ])
-            return Response(
-                status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
-                body: .init(byteBuffer: ByteBuffer(string: text)))
-        }
+        router.get("healthz") { _, _ in health(sandbox: sandbox, version: version) }
     }
 
     /// RFC 8414 metadata naming the device authorization and token endpoints (RFC 8628 section 4).
@@ -52,5 +30,46 @@ struct OperationsController {
                 "scopes_supported": .strings(settings.defaultScopes),
                 "long_poll_wait_max": .int(settings.maxLongPollWait),
             ], headers: [.cacheControl: "public, max-age=300"])
+    }
+}
+
+/// Liveness: the process answers. It reads nothing, so a flood of probes costs no database work.
+func health(sandbox: Bool, version: String) -> Response {
+    Response.json(.ok, ["status": "ok", "sandbox": .bool(sandbox), "version": .string(version)])
+}
+
+/// The operations listener (loopback by default, `--ops-host`/`--ops-port`): `/healthz`, `/readyz` and
+/// `/metrics`, out of reach of the public and of the shipped proxy sites.
+struct OperationsController {
+    let service: LoginService
+    let readiness: ReadinessProbe
+    let connections: ConnectionLimits
+    let sandbox: Bool
+    let version: String
+
+    func register(on router: Router<RelayContext>) {
+        router.get("healthz") { _, _ in health(sandbox: sandbox, version: version) }
+        router.get("readyz") { _, _ in
+            let state = readiness.state
+            guard state.ready else {
+                return Response.jsonError(
+                    .serviceUnavailable, "temporarily_unavailable",
+                    state.checkedAt == nil ? "The database has not been checked yet." : "The database is not reachable.",
+                    headers: [.retryAfter: "5"])
+            }
+            return Response.json(.ok, ["status": "ready"])
+        }
+        router.get("metrics") { _, _ in
+            let counts = service.index.counts
+            let text = service.metrics.render(extra: [
+                ("bnet_relay_open_logins", "Logins in the poll index.", Double(counts.logins)),
+                ("bnet_relay_held_polls", "Long-polls held now.", Double(counts.held)),
+                ("bnet_relay_open_connections", "Client connections open now.", Double(connections.open)),
+                ("bnet_relay_ready", "1 when the last database check succeeded.", readiness.state.ready ? 1 : 0),
+            ])
+            return Response(
+                status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                body: .init(byteBuffer: ByteBuffer(string: text)))
+        }
     }
 }

@@ -6,13 +6,18 @@ import Hummingbird
 enum MethodNotAllowed {
     static let methods: [HTTPRequest.Method] = [.get, .post, .put, .delete, .patch]
 
-    /// The relay's paths and the methods each takes.
-    static let endpoints: [(path: String, allowed: [HTTPRequest.Method])] = [
+    /// The public listener's paths and the methods each takes.
+    static let publicEndpoints: [(path: String, allowed: [HTTPRequest.Method])] = [
         ("oauth/device/code", [.post]), ("oauth/token", [.post]), ("device", [.get, .post]), ("redirect/:scheme", [.get]),
-        (".well-known/oauth-authorization-server", [.get]), ("healthz", [.get]), ("readyz", [.get]), ("metrics", [.get]),
+        (".well-known/oauth-authorization-server", [.get]), ("healthz", [.get]),
     ]
 
-    static func register(on router: Router<RelayContext>) {
+    /// The operations listener's.
+    static let operationsEndpoints: [(path: String, allowed: [HTTPRequest.Method])] = [
+        ("healthz", [.get]), ("readyz", [.get]), ("metrics", [.get]),
+    ]
+
+    static func register(on router: Router<RelayContext>, endpoints: [(path: String, allowed: [HTTPRequest.Method])]) {
         for (path, allowed) in endpoints {
             let allow = allowed.map(\.rawValue).joined(separator: ", ")
             for method in methods where !allowed.contains(method) {

@@ -1,0 +1,58 @@
+import Foundation
+import Logging
+import RelayCore
+import ServiceLifecycle
+
+/// Whether the database works, checked by the relay itself on a timer (one small write each time), so that
+/// `/readyz` answers from memory: a flood of probes costs the single writer nothing.
+final class ReadinessProbe: Service, @unchecked Sendable {
+    /// The last check.
+    struct State {
+        var ready = false
+        var checkedAt: Date?
+    }
+
+    private let store: any LoginStore
+    private let every: Duration
+    private let logger: Logger
+    private let lock = NSLock()
+    private var last = State()
+
+    init(store: any LoginStore, every: Duration, logger: Logger) {
+        self.store = store
+        self.every = every
+        self.logger = logger
+    }
+
+    /// The last check's result; not ready when it is older than three intervals (the checker is stuck).
+    var state: State {
+        let last = lock.withLock { self.last }
+        guard let at = last.checkedAt, Date().timeIntervalSince(at) <= 3 * every.timeInterval else {
+            return State(ready: false, checkedAt: last.checkedAt)
+        }
+        return last
+    }
+
+    /// Checks the database once now.
+    func check() async {
+        var ready = true
+        do {
+            try await store.ping()
+        } catch {
+            ready = false
+            logger.warning("readiness check failed", metadata: ["error.type": "\(type(of: error))"])
+        }
+        lock.withLock { last = State(ready: ready, checkedAt: Date()) }
+    }
+
+    func run() async throws {
+        while !Task.isCancelled, !Task.isShuttingDownGracefully {
+            await check()
+            do {
+                try await cancelWhenGracefulShutdown { try await Task.sleep(for: self.every) }
+            } catch {
+                break
+            }
+        }
+    }
+}
