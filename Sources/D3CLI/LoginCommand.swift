@@ -13,6 +13,10 @@ struct LoginCommand: AsyncParsableCommand {
             Shows a code and a link; approve the sign-in in any browser, on any device. The token is saved \
             in credentials-<region>.json (mode 0600). Press Ctrl-C to give up.
 
+            The relay must use https, or plain http on this machine (localhost, 127.0.0.0/8, ::1), unless \
+            --allow-insecure-relay or D3_ALLOW_INSECURE_RELAY=1 is given. Only a link on the relay's own \
+            origin is shown or opened; any other link ends the sign-in.
+
             Examples:
               d3 login --region eu
               d3 login --relay https://relay.example.com --no-browser
@@ -28,8 +32,10 @@ struct LoginCommand: AsyncParsableCommand {
     var noBrowser = false
 
     func run() async throws {
-        let context = try Context(region: region.region, relay: relay.relay)
+        let context = try Context(
+            region: region.region, relay: relay.relay, allowInsecureRelay: relay.allowInsecureRelay)
         let relayURL = context.settings.relay
+        try RelayPolicy.checkTransport(relayURL, allowInsecure: context.settings.allowInsecureRelay)
         do {
             try await login(context: context, relayURL: relayURL)
         } catch is CancellationError {
@@ -42,15 +48,11 @@ struct LoginCommand: AsyncParsableCommand {
     private func login(context: Context, relayURL: URL) async throws {
         let transport = AsyncHTTPClientTransport.shared
         let client = try await DeviceFlowClient.discover(relayURL: relayURL, transport: transport)
+        try RelayPolicy.checkEndpoints(
+            client.endpoints, relay: relayURL, allowInsecure: context.settings.allowInsecureRelay)
         let authorization = try await client.start(clientID: clientID)
-        Terminal.printLine("To sign in, open \(authorization.verificationURI.absoluteString) and enter the code:")
-        Terminal.printLine("")
-        Terminal.printLine("    \(Terminal.outputStyle.bold(authorization.userCode))")
-        Terminal.printLine("")
-        if let complete = authorization.verificationURIComplete {
-            Terminal.printLine("Or open \(complete.absoluteString)")
-        }
-        let link = authorization.verificationURIComplete ?? authorization.verificationURI
+        let link = try RelayPolicy.verificationLink(for: authorization, relay: relayURL)
+        Terminal.write(LoginMessages.instructions(authorization, style: Terminal.outputStyle))
         if !noBrowser, Browser.hasDisplay(environment: context.environment), Browser.open(link) {
             Terminal.printLine("Opening your browser...")
         }
@@ -65,7 +67,6 @@ struct LoginCommand: AsyncParsableCommand {
         }
         let region = result.region.flatMap(Region.init(name:)) ?? context.settings.region
         try context.store.save(StoredCredential(region: region, relay: relayURL.absoluteString, token: result.token))
-        let who = result.token.battleTag.map { "Signed in as \($0)" } ?? "Signed in"
-        Terminal.printLine("\(who) (\(region)), token valid until \(Formatting.minute(result.token.expiresAt))")
+        Terminal.printLine(LoginMessages.signedIn(result.token, region: region))
     }
 }

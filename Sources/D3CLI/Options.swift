@@ -16,10 +16,16 @@ struct RegionOption: ParsableArguments {
     }
 }
 
-/// `--relay`.
+/// `--relay` and `--allow-insecure-relay`.
 struct RelayOption: ParsableArguments {
     @Option(help: "The relay's URL (default: D3_RELAY_URL, config.json, else http://127.0.0.1:8080).")
     var relay: String?
+
+    @Flag(help: """
+        Allow a plain-http relay on another machine (also D3_ALLOW_INSECURE_RELAY=1); the sign-in code and the \
+        token then cross the network unencrypted.
+        """)
+    var allowInsecureRelay = false
 }
 
 /// `--locale`, `--api-url` and `--oauth-url`: where API calls go and in which language.
@@ -48,12 +54,14 @@ struct Context {
     let store: CredentialStore
     let environment: [String: String]
 
-    init(region: String? = nil, relay: String? = nil, locale: String? = nil) throws {
+    init(
+        region: String? = nil, relay: String? = nil, locale: String? = nil, allowInsecureRelay: Bool = false
+    ) throws {
         environment = Terminal.environment
         let directory = ConfigDirectory.url(environment: environment)
         settings = try Settings.resolve(
-            relay: relay, region: region, locale: locale, environment: environment,
-            file: ConfigFile.load(from: directory))
+            relay: relay, region: region, locale: locale, allowInsecureRelay: allowInsecureRelay,
+            environment: environment, file: ConfigFile.load(from: directory))
         store = CredentialStore(directory: directory)
     }
 

@@ -19,6 +19,6 @@ struct TokenCommand: AsyncParsableCommand {
 
     func run() async throws {
         let context = try Context(region: region.region)
-        Terminal.printLine(try context.validCredential().token.value)
+        Terminal.printLine(TerminalText.line(try context.validCredential().token.value))
     }
 }

@@ -26,7 +26,7 @@ struct WhoamiCommand: AsyncParsableCommand {
         if let accountID = token.accountID { lines.append(("Account", String(accountID))) }
         lines += [("Relay", credential.relay), ("Expires", Formatting.minute(token.expiresAt))]
         for (label, value) in lines {
-            Terminal.printLine(Formatting.padded(label, to: 11) + value)
+            Terminal.printLine(Formatting.padded(label, to: 11) + TerminalText.line(value))
         }
     }
 }

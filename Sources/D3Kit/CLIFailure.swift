@@ -25,13 +25,14 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
 public struct CLIFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// The exit status.
     public var status: ExitStatus
-    /// What happened and what to do, for a person.
+    /// What happened and what to do, for a person; one line, safe to print (``TerminalText/line(_:)``),
+    /// since it often quotes a server (an `error_description`, a reason, a relay's answer).
     public var message: String
 
-    /// Creates a failure.
+    /// Creates a failure; `message` is made safe to print with ``TerminalText/line(_:)``.
     public init(_ status: ExitStatus, _ message: String) {
         self.status = status
-        self.message = message
+        self.message = TerminalText.line(message)
     }
 
     public var description: String { message }

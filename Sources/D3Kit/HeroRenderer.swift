@@ -1,7 +1,8 @@
 import BattleNet
 import Foundation
 
-/// Renders one hero as text: who it is, skills, main stats and equipped items by slot.
+/// Renders one hero as text: who it is, skills, main stats and equipped items by slot. Every text from the
+/// hero goes through ``TerminalText/line(_:)``.
 public struct HeroRenderer: Sendable {
     /// Colours, or none.
     public var style: TextStyle
@@ -18,10 +19,12 @@ public struct HeroRenderer: Sendable {
     public func render(_ hero: D3Hero, of battleTag: BattleTag) -> String {
         var flags = [hero.seasonal ? "seasonal" : "non-seasonal", hero.hardcore ? "hardcore" : "softcore"]
         if !hero.alive { flags.append(style.red("dead")) }
-        var lines = [
-            style.bold(style.cyan(hero.name)) + " - \(hero.heroClass.displayName), level \(hero.level), "
+        var lines: [String] = [
+            style.bold(style.cyan(TerminalText.line(hero.name)))
+                + " - \(TerminalText.line(hero.heroClass.displayName)), level \(hero.level), "
                 + "paragon \(hero.paragonLevel) (\(flags.joined(separator: ", ")))",
-            "  " + Formatting.padded("Account", to: 14) + battleTag.description + ", hero \(hero.id)",
+            "  " + Formatting.padded("Account", to: 14) + TerminalText.line(battleTag.description)
+                + ", hero \(hero.id)",
             "  " + Formatting.padded("Elite kills", to: 14) + Formatting.grouped(hero.eliteKills),
             "  " + Formatting.padded("Greater rift", to: 14) + "\(hero.highestSoloRiftCompleted) (solo)",
         ]
@@ -38,10 +41,11 @@ public struct HeroRenderer: Sendable {
         var lines = [style.bold("Skills")]
         let active = skills.active.filter { !$0.skill.name.isEmpty }
         lines += active.isEmpty ? ["  Active   none"] : active.enumerated().map { index, entry in
-            let rune = entry.rune?.name.trimmingCharacters(in: .whitespaces) ?? ""
-            return (index == 0 ? "  Active   " : "           ") + entry.skill.name + (rune.isEmpty ? "" : " (\(rune))")
+            let rune = TerminalText.line(entry.rune?.name ?? "").trimmingCharacters(in: .whitespaces)
+            return (index == 0 ? "  Active   " : "           ") + TerminalText.line(entry.skill.name)
+                + (rune.isEmpty ? "" : " (\(rune))")
         }
-        let passive = skills.passive.map(\.skill.name).filter { !$0.isEmpty }
+        let passive = skills.passive.map { TerminalText.line($0.skill.name) }.filter { !$0.isEmpty }
         lines += passive.isEmpty ? ["  Passive  none"] : passive.enumerated().map { index, name in
             (index == 0 ? "  Passive  " : "           ") + name
         }
@@ -70,7 +74,7 @@ public struct HeroRenderer: Sendable {
         if slots.isEmpty { lines.append("  none equipped") }
         for slot in slots {
             guard let item = hero.items[slot] else { continue }
-            lines.append("  " + Formatting.padded(Self.slotName(slot), to: 14) + describe(item))
+            lines.append("  " + Formatting.padded(TerminalText.line(Self.slotName(slot)), to: 14) + describe(item))
         }
         if !hero.legendaryPowers.isEmpty {
             lines += ["", style.bold("Kanai's Cube")] + hero.legendaryPowers.map { "  " + describe($0) }
@@ -79,7 +83,8 @@ public struct HeroRenderer: Sendable {
     }
 
     private func describe(_ item: D3ItemSummary) -> String {
-        style.itemColor(item.name, item.displayColor) + (Self.quality(item.displayColor).map { " (\($0))" } ?? "")
+        style.itemColor(TerminalText.line(item.name), item.displayColor)
+            + (Self.quality(item.displayColor).map { " (\($0))" } ?? "")
     }
 
     /// The stat a class's damage scales with, and its value.

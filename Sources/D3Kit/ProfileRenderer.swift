@@ -1,7 +1,8 @@
 import BattleNet
 import Foundation
 
-/// Renders an account profile as text: a summary, time played per class, and a table of heroes.
+/// Renders an account profile as text: a summary, time played per class, and a table of heroes. Every text
+/// from the profile goes through ``TerminalText/line(_:)``.
 public struct ProfileRenderer: Sendable {
     /// Colours, or none.
     public var style: TextStyle
@@ -16,7 +17,7 @@ public struct ProfileRenderer: Sendable {
 
     /// The whole profile, ending with a newline.
     public func render(_ profile: D3Profile, requested: BattleTag) -> String {
-        var lines = [style.bold(style.cyan((profile.battleTag ?? requested).description))]
+        var lines = [style.bold(style.cyan(TerminalText.line((profile.battleTag ?? requested).description)))]
         let paragon = [
             "\(profile.paragonLevel) normal", "\(profile.paragonLevelHardcore) hardcore",
             "\(profile.paragonLevelSeason) season", "\(profile.paragonLevelSeasonHardcore) season hardcore",
@@ -26,7 +27,7 @@ public struct ProfileRenderer: Sendable {
             + (profile.kills.hardcoreMonsters > 0
                 ? ", \(Formatting.grouped(profile.kills.hardcoreMonsters)) hardcore monsters" : "")
         let fields: [(String, String)] = [
-            ("Guild", profile.guildName.isEmpty ? "none" : profile.guildName),
+            ("Guild", profile.guildName.isEmpty ? "none" : TerminalText.line(profile.guildName)),
             ("Paragon", paragon.joined(separator: ", ")),
             ("Kills", kills),
             ("Last updated", Formatting.minute(profile.lastUpdated, timeZone: timeZone)),
@@ -40,7 +41,7 @@ public struct ProfileRenderer: Sendable {
     /// Time played per class: each class's share of the total, and a bar relative to the most played.
     func timePlayed(_ profile: D3Profile) -> [String] {
         let entries = profile.timePlayed.filter { $0.value > 0 }
-            .map { (D3HeroClass(rawValue: $0.key).displayName, $0.value) }
+            .map { (TerminalText.line(D3HeroClass(rawValue: $0.key).displayName), $0.value) }
             .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }
         guard let most = entries.first?.1 else { return [style.bold("Time played"), "  none recorded"] }
         let total = entries.reduce(0) { $0 + $1.1 }

@@ -42,7 +42,9 @@ public struct SettingsError: Error, CustomStringConvertible, Equatable {
 }
 
 /// The relay, region and locale in force: flags win over the environment (`D3_RELAY_URL`, `D3_REGION`,
-/// `D3_LOCALE`), which wins over `config.json`, which wins over the defaults.
+/// `D3_LOCALE`), which wins over `config.json`, which wins over the defaults. Whether a plain-http relay on
+/// another machine is allowed comes only from `--allow-insecure-relay` or `D3_ALLOW_INSECURE_RELAY=1`, never
+/// from `config.json`.
 public struct Settings: Sendable, Hashable {
     /// The relay used when nothing else says: the sandbox relay's default address.
     public static let defaultRelay = URL(string: "http://127.0.0.1:8080")!
@@ -53,17 +55,21 @@ public struct Settings: Sendable, Hashable {
     public var region: Region
     /// The locale; nil means the region's default.
     public var locale: BattleNetLocale?
+    /// Whether a plain-http relay on another machine may be used (see ``RelayPolicy``).
+    public var allowInsecureRelay: Bool
 
     /// Spells out the settings.
-    public init(relay: URL, region: Region, locale: BattleNetLocale? = nil) {
+    public init(relay: URL, region: Region, locale: BattleNetLocale? = nil, allowInsecureRelay: Bool = false) {
         self.relay = relay
         self.region = region
         self.locale = locale
+        self.allowInsecureRelay = allowInsecureRelay
     }
 
-    /// Resolves the settings from their three sources.
+    /// Resolves the settings from their three sources; `allowInsecureRelay` is the flag.
     public static func resolve(
-        relay: String?, region: String?, locale: String?, environment: [String: String], file: ConfigFile
+        relay: String?, region: String?, locale: String?, allowInsecureRelay: Bool = false,
+        environment: [String: String], file: ConfigFile
     ) throws(SettingsError) -> Settings {
         func pick(_ flag: String?, _ name: String, _ variable: String, _ stored: String?) -> (String, String)? {
             if let flag { return (flag, "--\(name)") }
@@ -89,6 +95,15 @@ public struct Settings: Sendable, Hashable {
                 throw SettingsError(description: "\(source): \"\(text)\" is not a locale such as en_US")
             }
             settings.locale = parsed
+        }
+        settings.allowInsecureRelay = allowInsecureRelay
+        if !allowInsecureRelay, let value = environment[RelayPolicy.allowInsecureVariable] {
+            switch value.lowercased() {
+            case "1", "true", "yes": settings.allowInsecureRelay = true
+            case "", "0", "false", "no": break
+            default:
+                throw SettingsError(description: "\(RelayPolicy.allowInsecureVariable): \"\(value)\" is not 1 or 0")
+            }
         }
         return settings
     }

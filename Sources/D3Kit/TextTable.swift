@@ -1,5 +1,6 @@
 /// A plain-text table: a header row and data rows, columns padded to their widest cell (by terminal
-/// width, so Hangul and other wide characters line up), numeric columns aligned right.
+/// width, so Hangul and other wide characters line up), numeric columns aligned right. Cells are printed
+/// through ``TerminalText/line(_:)``, since they often hold a server's text (hero names, classes).
 public struct TextTable: Sendable {
     /// The column titles.
     public var headers: [String]
@@ -16,6 +17,8 @@ public struct TextTable: Sendable {
 
     /// The table as lines, the header styled by `headerStyle`; no trailing spaces.
     public func render(indent: String = "", headerStyle: (String) -> String = { $0 }) -> [String] {
+        let headers = self.headers.map(TerminalText.line)
+        let rows = self.rows.map { $0.map(TerminalText.line) }
         let widths = headers.indices.map { column in
             ([headers[column]] + rows.map { $0[column] }).map(Formatting.width).max() ?? 0
         }

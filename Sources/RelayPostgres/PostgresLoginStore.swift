@@ -10,21 +10,19 @@ public final class PostgresLoginStore: LoginStore, LoginChangeFeed {
     static let channel = "bnet_relay_logins"
 
     private let client: PostgresClient
+    private let location: PostgresLocation
     private let logger: Logger
     private let runner: Task<Void, Never>
 
-    /// Connects to `url` (`postgres://user:password@host:port/database`, `?sslmode=require` for TLS).
-    public init(url: URL, logger: Logger) throws {
-        guard ["postgres", "postgresql"].contains(url.scheme ?? ""), let host = url.host, let user = url.user else {
-            throw LoginStoreUnavailable(reason: "expected postgres://user:password@host:port/database")
-        }
-        let database = url.path.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
-        let requireTLS = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?
-            .contains { $0.name == "sslmode" && $0.value == "require" } ?? false
-        var configuration = PostgresClient.Configuration(
-            host: host, port: url.port ?? 5432, username: user, password: url.password?.removingPercentEncoding,
-            database: database.isEmpty ? nil : database,
-            tls: requireTLS ? .require(.makeClientConfiguration()) : .disable)
+    /// Connects to `url` (see ``PostgresLocation`` for the TLS modes).
+    public convenience init(url: URL, logger: Logger) throws {
+        try self.init(location: PostgresLocation(url: url.absoluteString), logger: logger)
+    }
+
+    /// Connects to a parsed location.
+    public init(location: PostgresLocation, logger: Logger) throws {
+        self.location = location
+        var configuration = try location.clientConfiguration()
         configuration.options.maximumConnections = 16
         // The pool's own chatter (such as a query queued before run() has started) stays out of the relay's log;
         // failures still reach the callers as errors.
@@ -37,6 +35,15 @@ public final class PostgresLoginStore: LoginStore, LoginChangeFeed {
 
     deinit {
         runner.cancel()
+    }
+
+    /// Whether this session's connection to the server is encrypted (`pg_stat_ssl`).
+    public func sessionIsEncrypted() async throws -> Bool {
+        try await guarded {
+            let rows = try await client.query("SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()", logger: logger)
+            for try await encrypted in rows.decode(Bool.self) { return encrypted }
+            return false
+        }
     }
 
     /// Closes the connections.
@@ -74,7 +81,26 @@ public final class PostgresLoginStore: LoginStore, LoginChangeFeed {
         ("v3 unique open user codes", LoginSchema.uniqueOpenUserCodes),
     ]
 
+    /// Opens one connection of its own and closes it: a wrong password, an unreachable host or a certificate that
+    /// fails `verify-ca`/`verify-full` fails here, with its reason, instead of leaving the pool retrying.
+    public func checkConnection() async throws {
+        do {
+            let connection = try await PostgresConnection.connect(
+                configuration: location.connectionConfiguration(), id: 0, logger: logger)
+            try await connection.close()
+        } catch let error as PSQLError {
+            throw LoginStoreUnavailable(reason: "cannot connect: \(Self.describe(error))")
+        } catch let error as NIOSSLError {
+            throw LoginStoreUnavailable(reason: "cannot connect: TLS \(error)")
+        } catch let error as LoginStoreUnavailable {
+            throw error
+        } catch {
+            throw LoginStoreUnavailable(reason: "cannot connect: \(error)")
+        }
+    }
+
     public func migrate() async throws {
+        try await checkConnection()
         try await guarded {
             try await client.withTransaction(logger: logger) { connection in
                 try await connection.query("SELECT pg_advisory_xact_lock(8628)", logger: logger)
@@ -246,12 +272,22 @@ public final class PostgresLoginStore: LoginStore, LoginChangeFeed {
         {
             throw UserCodeTaken()
         } catch let error as PSQLError {
-            throw LoginStoreUnavailable(reason: "PostgreSQL \(error.code)" + (error.serverInfo?[.sqlState].map { " \($0)" } ?? ""))
+            throw LoginStoreUnavailable(reason: Self.describe(error))
         } catch let error as LoginStoreUnavailable {
             throw error
         } catch {
             throw LoginStoreUnavailable(reason: "\(type(of: error))")
         }
+    }
+
+    /// What went wrong, from PostgreSQL's code, state and message (which never hold the password), or the
+    /// underlying connection error (such as a TLS verification failure).
+    private static func describe(_ error: PSQLError) -> String {
+        var text = "PostgreSQL \(error.code)"
+        if let state = error.serverInfo?[.sqlState] { text += " \(state)" }
+        if let message = error.serverInfo?[.message] { text += ": \(message)" }
+        if let underlying = error.underlying { text += ": \(underlying)" }
+        return text
     }
 
     private static func login(from row: PostgresRandomAccessRow) throws -> Login {

@@ -117,8 +117,8 @@ public struct Relay: Sendable {
 
     /// SQLite for a path, PostgreSQL for a `postgres://` URL.
     public static func openStore(_ database: String, logger: Logger) throws -> any LoginStore {
-        if database.hasPrefix("postgres://") || database.hasPrefix("postgresql://"), let url = URL(string: database) {
-            return try PostgresLoginStore(url: url, logger: logger)
+        if database.hasPrefix("postgres://") || database.hasPrefix("postgresql://") {
+            return try PostgresLoginStore(location: PostgresLocation(url: database), logger: logger)
         }
         return try SQLiteLoginStore(path: database)
     }

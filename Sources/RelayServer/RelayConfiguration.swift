@@ -2,6 +2,7 @@ import BattleNet
 import Foundation
 import Logging
 import RelayCore
+import RelayPostgres
 
 /// Everything `bnet-relay serve` is configured with. Flags and environment are parsed by the executable;
 /// the client secret never comes from a flag.
@@ -114,11 +115,7 @@ public struct RelayConfiguration: Sendable {
     }
 
     /// The database setting with any password hidden.
-    public var redactedDatabase: String {
-        guard var components = URLComponents(string: databasePath), components.password != nil else { return databasePath }
-        components.password = "redacted"
-        return components.string ?? "postgres://…"
-    }
+    public var redactedDatabase: String { PostgresLocation.redacted(databasePath) }
 
     /// The provider endpoints in effect (the emulator's base when sandboxed).
     func endpoints(emulatorBaseURL: URL?) -> BattleNetEndpoints {

@@ -79,4 +79,87 @@ struct CredentialStoreTests {
             #expect(error?.description.contains("credentials-eu.json") == true)
         }
     }
+
+    @Test("A 0600 file of the user's own is read")
+    func privateFileIsRead() throws {
+        try withDirectory { directory in
+            let store = CredentialStore(directory: directory)
+            try store.save(credential("mine"))
+            #expect(try permissions(store.fileURL(for: .eu)) == 0o600)
+            #expect(try store.load(region: .eu) == credential("mine"))
+            #expect(try store.load(region: .us) == nil)
+        }
+    }
+
+    @Test("A file that group or others may read or write is refused, with the chmod that fixes it",
+          arguments: [0o644, 0o640, 0o604, 0o620, 0o602, 0o666, 0o777])
+    func openPermissionsAreRefused(mode: Int) throws {
+        try withDirectory { directory in
+            let store = CredentialStore(directory: directory)
+            try store.save(credential("leaky"))
+            let path = store.fileURL(for: .eu).path
+            #expect(chmod(path, mode_t(mode)) == 0)
+            let error = #expect(throws: CredentialStore.Failure.self) { try store.load(region: .eu) }
+            #expect(error?.description.contains("chmod 600 '\(path)'") == true, "\(error?.description ?? "")")
+            #expect(error?.description.contains("mode 0\(String(mode, radix: 8))") == true)
+            #expect(CLIFailure.from(try #require(error)).status == .failure)
+            #expect(chmod(path, 0o600) == 0)
+            #expect(try store.load(region: .eu) == credential("leaky"))
+        }
+    }
+
+    @Test("A symbolic link is refused even when it points at a private file, and logout removes only the link")
+    func symbolicLinkIsRefused() throws {
+        try withDirectory { directory in
+            let store = CredentialStore(directory: directory)
+            try store.save(credential("target", region: .eu))
+            let link = store.fileURL(for: .us).path
+            try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: store.fileURL(for: .eu).path)
+            let error = #expect(throws: CredentialStore.Failure.self) { try store.load(region: .us) }
+            #expect(error?.description.contains("is a symbolic link") == true)
+            #expect(error?.description.contains("rm '\(link)'") == true)
+            #expect(try store.delete(region: .us))
+            #expect(try store.load(region: .us) == nil)
+            #expect(try store.load(region: .eu)?.token.value == "target")
+        }
+    }
+
+    @Test("A dangling symbolic link is refused, not taken for a missing file, and logout removes it")
+    func danglingLinkIsRefused() throws {
+        try withDirectory { directory in
+            let store = CredentialStore(directory: directory)
+            try store.save(credential("first"))
+            let link = store.fileURL(for: .kr).path
+            try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/nonexistent/d3-credentials")
+            #expect(throws: CredentialStore.Failure.self) { try store.load(region: .kr) }
+            #expect(try store.delete(region: .kr))
+            #expect(try store.load(region: .kr) == nil)
+        }
+    }
+
+    @Test("A directory in place of the file is refused")
+    func directoryIsRefused() throws {
+        try withDirectory { directory in
+            let store = CredentialStore(directory: directory)
+            try store.save(credential("first"))
+            try FileManager.default.createDirectory(at: store.fileURL(for: .tw), withIntermediateDirectories: false)
+            let error = #expect(throws: CredentialStore.Failure.self) { try store.load(region: .tw) }
+            #expect(error?.description.contains("is not a regular file") == true)
+        }
+    }
+
+    @Test("A file owned by another user is refused, with the commands that fix it",
+          .enabled(if: getuid() == 0, "only root can give a file to another user"))
+    func otherOwnerIsRefused() throws {
+        try withDirectory { directory in
+            let store = CredentialStore(directory: directory)
+            try store.save(credential("planted"))
+            let path = store.fileURL(for: .eu).path
+            #expect(chown(path, 65_534, 65_534) == 0)
+            let error = #expect(throws: CredentialStore.Failure.self) { try store.load(region: .eu) }
+            #expect(error?.description.contains("belongs to user id 65534") == true, "\(error?.description ?? "")")
+            #expect(error?.description.contains("rm '\(path)'") == true)
+            #expect(error?.description.contains("sudo chown \(getuid()) '\(path)'") == true)
+        }
+    }
 }

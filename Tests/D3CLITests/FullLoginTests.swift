@@ -96,31 +96,4 @@ struct FullLoginTests {
         let done = try await browser.send(HTTPRequest(url: callback))
         #expect(done.status == 200)
     }
-
-    /// Runs `bnet-relay serve` with no Blizzard credentials, as the README's quick start does.
-    private func withSandboxRelay(_ sandbox: Sandbox, _ body: (URL, URL) async throws -> Void) async throws {
-        let port = try freePort()
-        let emulatorPort = try freePort()
-        let relay = try Background(
-            "bnet-relay",
-            ["serve", "--port", "\(port)", "--emulator-port", "\(emulatorPort)",
-             "--database", sandbox.home.appending(path: "relay.sqlite").path,
-             "--seal-key-file", sandbox.home.appending(path: "seal.key").path],
-            environment: sandbox.environment(), directory: sandbox.home)
-        let base = try #require(URL(string: "http://127.0.0.1:\(port)"))
-        let deadline = ContinuousClock.now + .seconds(20)
-        while ContinuousClock.now < deadline {
-            if let health = try? await transport.send(HTTPRequest(url: base.appending(path: "healthz"), timeout: .seconds(1))),
-                health.status == 200 { break }
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        #expect(relay.text.contains("SANDBOX MODE"))
-        do {
-            try await body(base, try #require(URL(string: "http://127.0.0.1:\(emulatorPort)")))
-            await relay.stop()
-        } catch {
-            await relay.stop()
-            throw error
-        }
-    }
 }

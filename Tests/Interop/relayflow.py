@@ -26,21 +26,23 @@ TIMEOUT = 10  # seconds, for every single HTTP request
 # --- the relay ----------------------------------------------------------------------------------------------------
 
 
-def free_port_pair() -> int:
-    """A port P such that P and P+1 (the emulator's default) are both free on 127.0.0.1 right now."""
+def free_ports(count: int = 3) -> int:
+    """A port P such that P .. P+count-1 are all free on 127.0.0.1 right now: the relay, its emulator (P+1) and its
+    operations listener (P+2) by default."""
     for _ in range(50):
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
             port = s.getsockname()[1]
-        if port >= 65535:
+        if port + count > 65536:
             continue
         try:
-            with socket.socket() as s:
-                s.bind(("127.0.0.1", port + 1))
+            for offset in range(1, count):
+                with socket.socket() as s:
+                    s.bind(("127.0.0.1", port + offset))
             return port
         except OSError:
             continue
-    raise RuntimeError("no two adjacent free ports")
+    raise RuntimeError(f"no {count} adjacent free ports")
 
 
 class Relay:
@@ -61,8 +63,8 @@ class Relay:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> "Relay":
-        for _ in range(3):  # a port taken between the probe and the bind: try another
-            self.port = free_port_pair()
+        for _ in range(3):  # a port taken between the probe and the bind: try others
+            self.port = free_ports()
             args = [self.binary, "serve", "--host", "127.0.0.1", "--port", str(self.port),
                     "--database", "relay.sqlite", "--seal-key-file", "relay.key", "--log-level", "debug"]
             for app in self.apps:

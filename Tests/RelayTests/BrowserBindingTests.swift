@@ -123,11 +123,14 @@ struct BrowserBindingTests {
             for headers in [
                 [("Origin", "https://evil.example")], [("Origin", "null")], [("Sec-Fetch-Site", "cross-site")],
                 [("Sec-Fetch-Site", "same-site")], [("Origin", "http://relay.example.com")],
+                [("Sec-Fetch-Site", "cross-site"), ("Origin", publicBase)],
             ] {
                 let refused = try await relay.post("/device", form: form, headers: headers)
                 #expect(refused.status == 403, "\(headers)")
                 #expect(refused.header("Location") == nil)
             }
+            // The confirm page asks for `same-origin` referrers, so that browsers send its origin with the form.
+            #expect(page.header("Referrer-Policy") == "same-origin")
             let fromPage = try await relay.post(
                 "/device", form: form, headers: [("Origin", publicBase), ("Sec-Fetch-Site", "same-origin")])
             #expect(fromPage.status == 303)

@@ -12,6 +12,12 @@ actor PostgresServer {
 
     private var started: (port: Int, directory: URL)?
 
+    /// The CA certificate the cluster's TLS certificate (for `localhost` only) is signed by, for `sslrootcert`.
+    func certificateAuthority() async throws -> (port: Int, caFile: String) {
+        let port = try await start()
+        return (port, started!.directory.appending(path: "ca.pem").path)
+    }
+
     /// A fresh, empty database URL on the shared cluster.
     func newDatabase() async throws -> String {
         let port = try await start()
@@ -34,10 +40,13 @@ actor PostgresServer {
         if asRoot { try Self.run("/bin/chown", "postgres:postgres", directory.path) }
         try Self.run(bin + "/initdb", "-D", directory.appending(path: "data").path, "-U", "bnet", "-A", "trust", "--no-sync",
             "-E", "UTF8", asUser: asRoot ? "postgres" : nil)
+        try Self.makeCertificates(in: directory, owner: asRoot ? "postgres" : nil)
         let port = try freePort()
         let command = (asRoot ? ["/usr/bin/setpriv", "--reuid", "postgres", "--regid", "postgres", "--init-groups", "--"] : [])
             + [bin + "/postgres", "-D", directory.appending(path: "data").path, "-p", "\(port)", "-k", directory.path,
-                "-c", "listen_addresses=127.0.0.1", "-c", "fsync=off", "-c", "max_connections=200"]
+                "-c", "listen_addresses=127.0.0.1", "-c", "fsync=off", "-c", "max_connections=200",
+                "-c", "ssl=on", "-c", "ssl_cert_file=\(directory.appending(path: "server.pem").path)",
+                "-c", "ssl_key_file=\(directory.appending(path: "server.key").path)"]
         // A watchdog shell stops the cluster (fast shutdown) and removes it once this test process is gone.
         let script = """
             \(command.map { "'\($0)'" }.joined(separator: " ")) & server=$!
@@ -58,6 +67,25 @@ actor PostgresServer {
             try await Task.sleep(for: .milliseconds(50))
         }
         throw PostgresUnavailable(reason: "PostgreSQL did not start on port \(port)")
+    }
+
+    /// A CA and a server certificate it signs, valid for the name `localhost` only (not `127.0.0.1`), so that
+    /// `verify-full` can be told from `verify-ca`.
+    private static func makeCertificates(in directory: URL, owner: String?) throws {
+        let path = { (name: String) in directory.appending(path: name).path }
+        try run(
+            "/usr/bin/openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+            "-days", "2", "-subj", "/CN=bnet-relay test CA", "-keyout", path("ca.key"), "-out", path("ca.pem"))
+        try run(
+            "/usr/bin/openssl", "req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+            "-subj", "/CN=localhost", "-keyout", path("server.key"), "-out", path("server.csr"))
+        let extensions = path("server.ext")
+        FileManager.default.createFile(atPath: extensions, contents: Data("subjectAltName=DNS:localhost\n".utf8))
+        try run(
+            "/usr/bin/openssl", "x509", "-req", "-in", path("server.csr"), "-CA", path("ca.pem"), "-CAkey", path("ca.key"),
+            "-CAcreateserial", "-days", "2", "-extfile", extensions, "-out", path("server.pem"))
+        try run("/bin/chmod", "0600", path("server.key"))
+        if let owner { try run("/bin/chown", "\(owner):\(owner)", path("server.key"), path("server.pem")) }
     }
 
     private static func binDirectory() throws -> String {

@@ -94,7 +94,7 @@ extension LoginService {
         guard let clientID, clientID.lowercased() != app.lowercased() else { return nil }
         return Refusal(
             "invalid_client",
-            "client_id names another app than the one that started this login; send that app's client_id, or none.")
+            "client_id does not name the app that started this login; send that app's client_id, or none.")
     }
 
     static let unavailable = Refusal(

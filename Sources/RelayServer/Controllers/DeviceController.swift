@@ -76,8 +76,12 @@ struct DeviceController {
             let code = UserCode.format(UserCode.normalize(typed)!)
             let cookie = cookies.set(
                 cookies.confirmName(loginID: login.id), nonce, maxAge: secondsLeft(login), sameSite: "Strict")
+            // `same-origin`, not `no-referrer`: under `no-referrer` browsers send `Origin: null` with the page's own
+            // form, which the Continue check could not tell from a sandboxed attacker's frame. Nothing leaves the site.
             return DevicePages.confirm(login: login, userCode: code, region: service.settings.region.rawValue, nonce: nonce)
-                .response(.ok, sandbox: sandbox, formAction: [providerOrigin], headers: [.setCookie: cookie])
+                .response(
+                    .ok, sandbox: sandbox, formAction: [providerOrigin],
+                    headers: [.setCookie: cookie, .referrerPolicy: "same-origin"])
         }
     }
 
@@ -123,13 +127,19 @@ struct DeviceController {
         Int(login.expiresAt.timeIntervalSinceNow.rounded(.up))
     }
 
-    /// A click on Continue must come from the relay's own confirm page: a browser says where a POST came from in
-    /// `Sec-Fetch-Site` and `Origin`, and a request from another site (or a sandboxed one, `Origin: null`) is
-    /// refused. Clients that send neither header are not browsers, which cross-site request forgery needs.
+    /// A click on Continue must come from the relay's own confirm page. A browser says where a POST came from: in
+    /// `Sec-Fetch-Site`, which decides when it is sent (only `same-origin` passes), else in `Origin`, which must be
+    /// the relay's own (`null`, a sandboxed frame's, fails). Clients that send neither are not browsers, which
+    /// cross-site request forgery needs; they still need the page's nonce and cookie.
     private func crossSiteRefusal(_ request: Request) -> Response? {
-        let site = request.headers[.secFetchSite]
-        let origin = request.headers[.origin]
-        let sameOrigin = (site == nil || site == "same-origin") && (origin == nil || origin == service.settings.publicURL.webOrigin)
+        let sameOrigin =
+            if let site = request.headers[.secFetchSite] {
+                site == "same-origin"
+            } else if let origin = request.headers[.origin] {
+                origin == service.settings.publicURL.webOrigin
+            } else {
+                true
+            }
         guard !sameOrigin else { return nil }
         service.metrics.increment("bnet_relay_refused_total", "reason", "cross_site_confirm")
         return DevicePages.message(

@@ -56,12 +56,14 @@ struct RequestLogMiddleware: RouterMiddleware {
     static func addSecurityHeaders(to headers: inout HTTPFields, requestID: String) {
         var hasPolicy = false
         var hasCacheControl = false
+        var hasReferrerPolicy = false
         for field in headers {
             if field.name == .contentSecurityPolicy { hasPolicy = true }
             if field.name == .cacheControl { hasCacheControl = true }
+            if field.name == .referrerPolicy { hasReferrerPolicy = true }
         }
         headers.append(HTTPField(name: .xContentTypeOptions, value: "nosniff"))
-        headers.append(HTTPField(name: .referrerPolicy, value: "no-referrer"))
+        if !hasReferrerPolicy { headers.append(HTTPField(name: .referrerPolicy, value: "no-referrer")) }
         headers.append(HTTPField(name: .xFrameOptions, value: "DENY"))
         if !hasPolicy { headers.append(HTTPField(name: .contentSecurityPolicy, value: "default-src 'none'; frame-ancestors 'none'")) }
         if !hasCacheControl { headers.append(HTTPField(name: .cacheControl, value: "no-store")) }

@@ -1,0 +1,151 @@
+import BattleNet
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The origin of an http(s) URL (RFC 6454): scheme, host and port. The scheme and host are compared in lower
+/// case, IPv6 brackets are dropped and a missing port is the scheme's default, so `HTTPS://Relay.Example.com`
+/// and `https://relay.example.com:443/device` have the same origin.
+public struct WebOrigin: Hashable, Sendable, CustomStringConvertible {
+    /// `http` or `https`.
+    public let scheme: String
+    /// The host in lower case, an IPv6 address without brackets.
+    public let host: String
+    /// The port, the scheme's default (80, 443) when the URL names none.
+    public let port: Int
+
+    /// The origin of `url`; nil unless it is an http or https URL with a host.
+    public init?(_ url: URL) {
+        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+              let host = url.host.map(Self.normalized), !host.isEmpty
+        else { return nil }
+        self.scheme = scheme
+        self.host = host
+        port = url.port ?? (scheme == "https" ? 443 : 80)
+    }
+
+    /// `https://relay.example.com`, `http://127.0.0.1:8080`, `http://[::1]:8080`.
+    public var description: String {
+        let shown = host.contains(":") ? "[\(host)]" : host
+        return port == (scheme == "https" ? 443 : 80) ? "\(scheme)://\(shown)" : "\(scheme)://\(shown):\(port)"
+    }
+
+    /// Whether the host is this machine: `localhost`, an address in 127.0.0.0/8, or `::1`.
+    public var isLoopback: Bool { Self.isLoopback(host: host) }
+
+    /// Whether `host` is this machine: `localhost`, a dotted-quad address in 127.0.0.0/8, `::1` (in any
+    /// spelling, with or without brackets) or an IPv4-mapped `::ffff:127.x.y.z`. Anything else, including
+    /// other names that may resolve to a loopback address, is not.
+    public static func isLoopback(host: String) -> Bool {
+        let host = normalized(host)
+        if host == "localhost" { return true }
+        if let octets = ipv4Octets(host) { return octets[0] == 127 }
+        guard host.contains(":"), let bytes = ipv6Bytes(host) else { return false }
+        if bytes[0..<15].allSatisfy({ $0 == 0 }), bytes[15] == 1 { return true }
+        return bytes[0..<10].allSatisfy { $0 == 0 } && bytes[10] == 0xFF && bytes[11] == 0xFF && bytes[12] == 127
+    }
+
+    private static func normalized(_ host: String) -> String {
+        var host = host.lowercased()
+        if host.hasPrefix("["), host.hasSuffix("]"), host.count >= 2 { host = String(host.dropFirst().dropLast()) }
+        return host
+    }
+
+    /// The four octets of a strict dotted-quad IPv4 address (no leading zeros, which some resolvers read as
+    /// octal), or nil.
+    private static func ipv4Octets(_ text: String) -> [Int]? {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 4 else { return nil }
+        var octets: [Int] = []
+        for part in parts {
+            guard (1...3).contains(part.count), part.allSatisfy({ $0.isASCII && $0.isNumber }),
+                  part.count == 1 || part.first != "0", let value = Int(part), value <= 255
+            else { return nil }
+            octets.append(value)
+        }
+        return octets
+    }
+
+    /// The 16 bytes of an IPv6 address, or nil.
+    private static func ipv6Bytes(_ text: String) -> [UInt8]? {
+        var bytes = [UInt8](repeating: 0, count: 16)
+        let parsed = bytes.withUnsafeMutableBytes { buffer in
+            inet_pton(AF_INET6, text, buffer.baseAddress)
+        }
+        return parsed == 1 ? bytes : nil
+    }
+}
+
+/// What `d3` requires of a relay before it sends it anything or shows one of its links: https, or plain http
+/// only on this machine (unless the person insists), and sign-in links only on the relay's own origin.
+public enum RelayPolicy {
+    /// The environment variable that, set to `1`, allows a plain-http relay on another machine.
+    public static let allowInsecureVariable = "D3_ALLOW_INSECURE_RELAY"
+
+    /// Refuses a relay URL that is not https, unless it is plain http on this machine (loopback) or
+    /// `allowInsecure` is set: over plain http the device code and the access token would cross the network
+    /// in clear, for anyone on the path to read or replace. A usage error (exit 2).
+    public static func checkTransport(_ relay: URL, allowInsecure: Bool) throws(CLIFailure) {
+        guard let origin = WebOrigin(relay) else {
+            throw CLIFailure(.usage, "The relay URL \(relay.absoluteString) is not an http(s) URL.")
+        }
+        guard origin.scheme == "http", !origin.isLoopback, !allowInsecure else { return }
+        throw CLIFailure(.usage, "Refusing the relay at \(origin): it uses plain http to another machine, so "
+            + "the sign-in code and the access token would cross the network unencrypted. Use the relay's https "
+            + "URL, or pass --allow-insecure-relay (or set \(allowInsecureVariable)=1) if you trust every network "
+            + "in between.")
+    }
+
+    /// Refuses endpoints named by the relay's metadata that break ``checkTransport(_:allowInsecure:)``'s rule
+    /// (the device code and the token travel to them) or are not http(s) at all. Exit 1: the relay is
+    /// misconfigured.
+    public static func checkEndpoints(
+        _ endpoints: DeviceFlowEndpoints, relay: URL, allowInsecure: Bool
+    ) throws(CLIFailure) {
+        for endpoint in [endpoints.deviceAuthorizationURL, endpoints.tokenURL] {
+            guard let origin = WebOrigin(endpoint) else {
+                throw CLIFailure(.failure, "The relay at \(relay.absoluteString) is misconfigured or is not a d3 "
+                    + "relay: its metadata names an endpoint that is not an http(s) URL.")
+            }
+            if origin.scheme == "http", !origin.isLoopback, !allowInsecure {
+                throw CLIFailure(.failure, "The relay at \(relay.absoluteString) is misconfigured: its metadata "
+                    + "sends the sign-in to \(origin) over plain http, so the sign-in code and the access token "
+                    + "would cross the network unencrypted. Tell its operator, or pass --allow-insecure-relay if "
+                    + "you trust every network in between.")
+            }
+        }
+    }
+
+    /// Whether `url` has the same origin (scheme, host, port) as `relay`; false when either is not http(s).
+    public static func isSameOrigin(_ url: URL, as relay: URL) -> Bool {
+        guard let origin = WebOrigin(url), let relayOrigin = WebOrigin(relay) else { return false }
+        return origin == relayOrigin
+    }
+
+    /// Whether a browser may be asked to open `url`: http or https with a host, nothing else.
+    public static func isOpenable(_ url: URL) -> Bool {
+        WebOrigin(url) != nil
+    }
+
+    /// The link to show and open for a sign-in: `verification_uri_complete` when the relay sent one, else
+    /// `verification_uri`. Both must be on the relay's own origin; otherwise the sign-in is refused (exit 1),
+    /// since a relay, or someone in its place, could send the person to a look-alike page that collects the
+    /// code or the Battle.net password.
+    public static func verificationLink(for authorization: DeviceAuthorization, relay: URL) throws(CLIFailure) -> URL {
+        let links = [authorization.verificationURI] + (authorization.verificationURIComplete.map { [$0] } ?? [])
+        for link in links where !isSameOrigin(link, as: relay) {
+            let elsewhere = WebOrigin(link).map { "on another site (\($0))" } ?? "that is not an http(s) link"
+            let relayOrigin = WebOrigin(relay)?.description ?? relay.absoluteString
+            throw CLIFailure(.failure, "The relay at \(relay.absoluteString) sent a sign-in link \(elsewhere); "
+                + "d3 opens and shows only links on \(relayOrigin), so the sign-in was refused. If the relay is "
+                + "reached at another address than its public URL, use its public URL as --relay.")
+        }
+        return authorization.verificationURIComplete ?? authorization.verificationURI
+    }
+}
