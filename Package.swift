@@ -149,6 +149,7 @@ let package = Package(
             dependencies: [
                 "BattleNet", "BattleNetHTTPClient", "BattleNetEmulator", "RelayCore", "RelaySQLite", "RelayPostgres",
                 "RelayServer", "TestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ],

@@ -79,6 +79,7 @@ public final class PostgresLoginStore: LoginStore, LoginChangeFeed {
         ]),
         ("v2 heartbeat", ["CREATE TABLE heartbeat (id INTEGER PRIMARY KEY CHECK (id = 1), at DOUBLE PRECISION NOT NULL)"]),
         ("v3 unique open user codes", LoginSchema.uniqueOpenUserCodes),
+        ("v4 binding MAC", LoginSchema.bindingMAC),
     ]
 
     /// Opens one connection of its own and closes it: a wrong password, an unreachable host or a certificate that
@@ -138,12 +139,12 @@ public final class PostgresLoginStore: LoginStore, LoginChangeFeed {
             _ = try await client.query(
                 """
                 INSERT INTO login (id, app, scopes, device_code_hash, user_code_hash, sealing_public_key, state_hash, status,
-                    created_at, expires_at, updated_at, interval, battletag, account_id, failure)
+                    created_at, expires_at, updated_at, interval, battletag, account_id, failure, binding_mac)
                 VALUES (\(login.id), \(login.app), \(scopes), \(login.deviceCodeHash), \(login.userCodeHash),
                     \(ByteBuffer(bytes: login.sealingPublicKey)), \(login.stateHash), \(login.status.rawValue),
                     \(login.createdAt.timeIntervalSince1970), \(login.expiresAt.timeIntervalSince1970),
                     \(login.updatedAt.timeIntervalSince1970), \(login.interval), \(login.battleTag), \(login.accountID),
-                    \(login.failure))
+                    \(login.failure), \(login.bindingMAC))
                 """, logger: logger)
         }
     }
@@ -313,6 +314,6 @@ public final class PostgresLoginStore: LoginStore, LoginChangeFeed {
             updatedAt: Date(timeIntervalSince1970: try row["updated_at"].decode(Double.self)),
             sealedToken: ephemeral.flatMap { ephemeral in box.map { TokenSealer.Sealed(ephemeralPublicKey: ephemeral, box: $0) } },
             battleTag: try row["battletag"].decode(String?.self), accountID: try row["account_id"].decode(Int?.self),
-            failure: try row["failure"].decode(String?.self))
+            failure: try row["failure"].decode(String?.self), bindingMAC: try row["binding_mac"].decode(String?.self))
     }
 }

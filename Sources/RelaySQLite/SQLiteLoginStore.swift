@@ -77,6 +77,9 @@ public final class SQLiteLoginStore: LoginStore {
         migrator.registerMigration("v3 unique open user codes") { db in
             for statement in LoginSchema.uniqueOpenUserCodes { try db.execute(sql: statement) }
         }
+        migrator.registerMigration("v4 binding MAC") { db in
+            for statement in LoginSchema.bindingMAC { try db.execute(sql: statement) }
+        }
         return migrator
     }
 
@@ -109,15 +112,15 @@ public final class SQLiteLoginStore: LoginStore {
         try db.execute(
             cached: """
                 INSERT INTO login (id, app, scopes, device_code_hash, user_code_hash, sealing_public_key, state_hash,
-                    status, created_at, expires_at, updated_at, interval, battletag, account_id, failure)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    status, created_at, expires_at, updated_at, interval, battletag, account_id, failure, binding_mac)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [
                 login.id, login.app, login.scopes.joined(separator: " "), login.deviceCodeHash, login.userCodeHash,
                 login.sealingPublicKey, login.stateHash, login.status.rawValue,
                 login.createdAt.timeIntervalSince1970, login.expiresAt.timeIntervalSince1970,
                 login.updatedAt.timeIntervalSince1970, login.interval, login.battleTag, login.accountID,
-                login.failure,
+                login.failure, login.bindingMAC,
             ])
     }
 
@@ -260,7 +263,8 @@ public final class SQLiteLoginStore: LoginStore {
             createdAt: Date(timeIntervalSince1970: row["created_at"]),
             expiresAt: Date(timeIntervalSince1970: row["expires_at"]), interval: row["interval"],
             updatedAt: Date(timeIntervalSince1970: row["updated_at"]), sealedToken: sealed,
-            battleTag: row["battletag"], accountID: row["account_id"], failure: row["failure"])
+            battleTag: row["battletag"], accountID: row["account_id"], failure: row["failure"],
+            bindingMAC: row["binding_mac"])
     }
 }
 

@@ -56,14 +56,18 @@ public struct Login: Sendable, Hashable {
     public var accountID: Int?
     /// Why it failed, for failed and denied logins (an OAuth error code, never a secret).
     public var failure: String?
+    /// A MAC under the relay's key of what binds the login to its client (id, app, scopes, device-code hash and
+    /// sealing key), so that a row changed by someone with write access to the database alone is refused.
+    public var bindingMAC: String?
 
     /// Creates a login record.
     public init(
         id: String, app: String, scopes: [String], deviceCodeHash: String, userCodeHash: String,
         sealingPublicKey: Data, stateHash: String? = nil, status: LoginStatus = .pending, createdAt: Date,
         expiresAt: Date, interval: Int, updatedAt: Date? = nil, sealedToken: TokenSealer.Sealed? = nil,
-        battleTag: String? = nil, accountID: Int? = nil, failure: String? = nil
+        battleTag: String? = nil, accountID: Int? = nil, failure: String? = nil, bindingMAC: String? = nil
     ) {
+        self.bindingMAC = bindingMAC
         self.id = id
         self.app = app
         self.scopes = scopes

@@ -14,4 +14,8 @@ public enum LoginSchema {
         """,
         "CREATE UNIQUE INDEX \(openUserCodeIndex) ON login (user_code_hash) WHERE status IN ('pending', 'authorizing')",
     ]
+
+    /// Migration: the binding MAC column. Logins open at the upgrade have none and are refused at their callback or
+    /// pickup: their clients start again.
+    public static let bindingMAC = ["ALTER TABLE login ADD COLUMN binding_mac TEXT"]
 }

@@ -112,6 +112,9 @@ extension LoginService {
             return .error(Self.unavailable, interval: interval)
         }
         index.update(hash, status: .collected)
+        guard isAuthentic(login) else {
+            return .error(Refusal("invalid_grant", "This login's record was changed outside the relay; start a new login."), interval: interval)
+        }
         guard let sealed = login.sealedToken,
             let plaintext = try? sealer.open(sealed, deviceCode: deviceCode, loginID: login.id),
             let token = try? JSONDecoder().decode(AccessToken.self, from: plaintext)

@@ -110,8 +110,9 @@ public struct LoginService: Sendable {
     }
 
     /// Loads the open logins into the poll index (at start, after a restart or crash).
+    /// Rows whose binding MAC does not verify are left out (their callbacks and pickups are refused anyway).
     public func warmUp() async throws -> Int {
-        let open = try await store.openLogins(now: now())
+        let open = try await store.openLogins(now: now()).filter(isAuthentic)
         for login in open { index.put(login) }
         return open.count
     }
@@ -149,6 +150,7 @@ public struct LoginService: Sendable {
             userCodeHash: Identifiers.userCodeHash(UserCode.normalize(userCode)!, key: relayKey),
             sealingPublicKey: TokenSealer.loginPublicKey(deviceCode: deviceCode), createdAt: created,
             expiresAt: created.addingTimeInterval(settings.loginLifetime.timeInterval), interval: settings.pollInterval)
+        login.bindingMAC = bindingMAC(for: login)
         for attempt in 1... {
             do {
                 try await store.insert(login)
@@ -194,6 +196,21 @@ public struct LoginService: Sendable {
     public func browserBinding(loginID: String, stateHash: String) -> String {
         let mac = HMAC<SHA256>.authenticationCode(for: Data("browser|\(loginID)|\(stateHash)".utf8), using: relayKey)
         return Base64URL.encode(Data(mac))
+    }
+
+    /// The MAC over what binds a login to its client: whoever can write the database but lacks the relay's key
+    /// cannot point a login's token at another device code or app.
+    public func bindingMAC(for login: Login) -> String {
+        let bound = [login.id, login.app, login.scopes.joined(separator: " "), login.deviceCodeHash,
+            Base64URL.encode(login.sealingPublicKey)].joined(separator: "|")
+        let mac = HMAC<SHA256>.authenticationCode(for: Data("login|\(bound)".utf8), using: relayKey)
+        return Base64URL.encode(Data(mac))
+    }
+
+    /// Whether a stored login's binding is the one the relay wrote.
+    public func isAuthentic(_ login: Login) -> Bool {
+        guard let stored = login.bindingMAC else { return false }
+        return Identifiers.constantTimeEquals(stored, bindingMAC(for: login))
     }
 
     /// Whether `presented` is the binding of the login's authorization now in progress.
@@ -245,6 +262,11 @@ public struct LoginService: Sendable {
         } catch {
             logger.error("callback: store failed", metadata: ["error": "\(type(of: error))"])
             return .failed(app: app, reason: "The relay could not read its database; try again in a moment.")
+        }
+        guard isAuthentic(login) else {
+            logger.error("login row fails its binding MAC: changed outside the relay", metadata: ["login": "\(login.id)"])
+            await end(login, .failed, failure: "binding_mismatch")
+            return .rejected(reason: "This sign-in's record was changed outside the relay, so it was stopped.")
         }
         guard login.app.lowercased() == app.name.lowercased() else {
             await end(login, .failed, failure: "app_mismatch")
