@@ -74,16 +74,22 @@ if [ ! -e "$conf_dir/relay.env" ]; then
     changed+=("$conf_dir/relay.env"); say "created $conf_dir/relay.env (edit it)"
 fi
 
-# 3. The seal key: generated once, never replaced (rotating it is a deliberate act: see README.md).
-if [ -e "$state_dir/seal.key" ] || [ -e "$private_state_dir/seal.key" ]; then
-    :
-else
-    install -d -m 700 "$state_dir"
-    (umask 077 && "$bin_dir/bnet-relay" keygen --output "$state_dir/seal.key" >/dev/null)
-    # If the service ran before, its directory belongs to its (dynamic) user: give the key to that user too.
-    if $real; then chown --reference="$state_dir/" "$state_dir/seal.key"; fi
-    changed+=("$state_dir/seal.key"); say "generated a seal key in $state_dir/seal.key"
+# 3. The seal key: root's, in /etc/bnet-relay, handed to the service read-only (LoadCredential=); generated once,
+#    never replaced (rotating it is a deliberate act: see README.md). An installation from before kept it in the
+#    service's state directory: it moves here, so that the service can no longer write it.
+if [ ! -e "$conf_dir/seal.key" ]; then
+    for old in "$private_state_dir/seal.key" "$state_dir/seal.key"; do
+        [ -f "$old" ] || continue
+        install -m 600 "$old" "$conf_dir/seal.key" && rm -f "$old"
+        changed+=("$conf_dir/seal.key"); say "moved the seal key from $old to $conf_dir/seal.key"
+        break
+    done
 fi
+if [ ! -e "$conf_dir/seal.key" ]; then
+    (umask 077 && "$bin_dir/bnet-relay" keygen --output "$conf_dir/seal.key" >/dev/null)
+    changed+=("$conf_dir/seal.key"); say "generated a seal key in $conf_dir/seal.key"
+fi
+install -d -m 700 "$state_dir"
 
 # 4. systemd: reload and enable; restart only if already running and something it uses changed.
 if $real && [ "${#changed[@]}" -gt 0 ]; then

@@ -87,9 +87,11 @@ check "systemd-analyze verify deploy/bnet-relay.service" \
     bash -c 'out=$(systemd-analyze verify "$1" 2>&1); [ -z "$out" ] || { echo "$out" >&2; exit 1; }' _ "$tmp/unit/bnet-relay.service"
 for setting in DynamicUser=yes StateDirectory=bnet-relay ProtectSystem=strict NoNewPrivileges=yes PrivateTmp=yes \
     'CapabilityBoundingSet=' 'RestrictAddressFamilies=AF_INET AF_INET6 AF_UNIX' UMask=0077 Restart=on-failure \
-    SystemCallFilter=@system-service LoadCredential=client-secret:/etc/bnet-relay/client-secret; do
+    SystemCallFilter=@system-service LoadCredential=client-secret:/etc/bnet-relay/client-secret \
+    LoadCredential=seal-key:/etc/bnet-relay/seal.key StartLimitBurst=10 StartLimitIntervalSec=600 RestartSec=5s; do
     check "unit sets $setting" grep -qx "$setting" deploy/bnet-relay.service
 done
+check "the seal key is not in the writable state directory" bash -c '! grep -q "STATE_DIRECTORY}/seal" "$1"' _ deploy/bnet-relay.service
 check "MemoryMax= is set" grep -q '^MemoryMax=' deploy/bnet-relay.service
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -103,17 +105,25 @@ snapshot >"$tmp/snap2"
 check "second install changes nothing (modes, sizes, contents)" cmp -s "$tmp/snap1" "$tmp/snap2"
 check "second install says so" grep -q "nothing to do" "$tmp/install2.log"
 mode() { [ "$(stat -c %a "$root/$1")" = "$2" ] || { echo "$1 has mode $(stat -c %a "$root/$1"), want $2" >&2; return 1; }; }
-check "seal key is 0600" mode var/lib/bnet-relay/seal.key 600
+check "seal key is 0600, in /etc/bnet-relay" mode etc/bnet-relay/seal.key 600
+check "no seal key in the state directory" test ! -e "$root/var/lib/bnet-relay/seal.key"
 check "state directory is 0700" mode var/lib/bnet-relay 700
 check "relay.env is 0600" mode etc/bnet-relay/relay.env 600
 check "/etc/bnet-relay is 0700" mode etc/bnet-relay 700
 check "binary is 0755" mode usr/local/bin/bnet-relay 755
 check "unit is 0644" mode etc/systemd/system/bnet-relay.service 644
 echo "BNET_RELAY_REGION=eu   # edited by the operator" >>"$root/etc/bnet-relay/relay.env"
-key_before=$(sha256sum <"$root/var/lib/bnet-relay/seal.key")
+key_before=$(sha256sum <"$root/etc/bnet-relay/seal.key")
 deploy/install.sh --destdir "$root" --binary "$binary" >"$tmp/install3.log" 2>&1 || true
 check "a third install keeps an edited relay.env" grep -q "edited by the operator" "$root/etc/bnet-relay/relay.env"
-check "a third install keeps the seal key" bash -c '[ "$(sha256sum <"$1")" = "$2" ]' _ "$root/var/lib/bnet-relay/seal.key" "$key_before"
+check "a third install keeps the seal key" bash -c '[ "$(sha256sum <"$1")" = "$2" ]' _ "$root/etc/bnet-relay/seal.key" "$key_before"
+# An installation from before this release kept the key in the state directory: an upgrade moves it, unchanged.
+upgrade=$tmp/upgrade-root
+mkdir -p "$upgrade/var/lib/private/bnet-relay" && cp -p "$root/etc/bnet-relay/seal.key" "$upgrade/var/lib/private/bnet-relay/seal.key"
+deploy/install.sh --destdir "$upgrade" --binary "$binary" >"$tmp/install-upgrade.log" 2>&1 || true
+check "an upgrade moves an old seal key out of the state directory, unchanged" bash -c \
+    '[ "$(sha256sum <"$1/etc/bnet-relay/seal.key")" = "$2" ] && [ ! -e "$1/var/lib/private/bnet-relay/seal.key" ]' \
+    _ "$upgrade" "$key_before"
 sed -i '/edited by the operator/d' "$root/etc/bnet-relay/relay.env"
 score=$(systemd-analyze security --offline=yes --root="$root" bnet-relay.service 2>/dev/null \
     | sed -n 's/.*Overall exposure level for bnet-relay.service: \([0-9.]*\).*/\1/p')
@@ -121,7 +131,7 @@ check "systemd-analyze security: exposure ${score:-?} (at most 2.0)" awk -v s="$
 
 # ---------------------------------------------------------------------------------------------------------------
 echo "== relay (as the unit starts it) behind Caddy"
-relay_port=$(free_port) emulator_port=$(free_port) https_port=$(free_port) http_port=$(free_port)
+relay_port=$(free_port) emulator_port=$(free_port) ops_port=$(free_port) https_port=$(free_port) http_port=$(free_port)
 public=https://localhost:$https_port
 state=$root/var/lib/bnet-relay
 
@@ -130,6 +140,10 @@ exec_start=$(sed -n '/^ExecStart=/,/[^\\]$/p' "$root/etc/systemd/system/bnet-rel
 exec_start=${exec_start#ExecStart=}
 exec_start=${exec_start//\/usr\/local\/bin\/bnet-relay/$root/usr/local/bin/bnet-relay}
 exec_start=${exec_start//\$\{STATE_DIRECTORY\}/$state}
+# systemd hands the credentials over in a private directory of copies, readable by the service only.
+credentials=$tmp/credentials
+install -d -m 700 "$credentials" && install -m 400 "$root/etc/bnet-relay/seal.key" "$credentials/seal-key"
+exec_start=${exec_start//\$\{CREDENTIALS_DIRECTORY\}/$credentials}
 read -ra command <<<"$exec_start"
 echo "    ${command[*]}"
 # The environment: the installed relay.env as is, minus the client id (sandbox mode: no Blizzard), plus test ports.
@@ -140,7 +154,8 @@ while IFS= read -r line; do
     [[ "$line" =~ ^([A-Z_]+)=\"(.*)\"$ ]] && line="${BASH_REMATCH[1]}=${BASH_REMATCH[2]}"   # systemd drops quotes
     environment+=("$line")
 done <"$root/etc/bnet-relay/relay.env"
-environment+=(BNET_RELAY_PORT="$relay_port" BNET_RELAY_EMULATOR_PORT="$emulator_port" BNET_RELAY_PUBLIC_URL="$public")
+environment+=(BNET_RELAY_PORT="$relay_port" BNET_RELAY_EMULATOR_PORT="$emulator_port" BNET_RELAY_OPS_PORT="$ops_port"
+    BNET_RELAY_PUBLIC_URL="$public")
 # What a plain process can take of the unit's sandbox: NoNewPrivileges=, and MemoryDenyWriteExecute= through
 # PR_SET_MDWE where the kernel has it (Linux 6.3+; stricter than systemd's seccomp version).
 harden=()
@@ -181,6 +196,10 @@ https() { curl -sS --max-time 10 --cacert "$ca" --resolve "localhost:$https_port
 check "Caddy serves https://localhost:$https_port/healthz with its internal CA" \
     wait_for 30 https -f "$public/healthz"
 check "/healthz through Caddy reports sandbox" bash -c 'grep -q "\"sandbox\" *: *true" <<<"$1"' _ "$(https "$public/healthz" || true)"
+for path in metrics readyz; do
+    check "/$path is not served through Caddy" bash -c '[ "$(https -o /dev/null -w "%{http_code}" "$1")" = 404 ]' _ "$public/$path"
+    check "/$path answers on the loopback operations listener" curl -fsS --max-time 5 -o /dev/null "http://127.0.0.1:$ops_port/$path"
+done
 
 echo "== device login over HTTPS through Caddy"
 login() {
