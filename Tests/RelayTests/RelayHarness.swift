@@ -209,18 +209,12 @@ func withRelay<T>(
     exchangeTimeout: Duration = .seconds(5), databaseDirectory: URL? = nil, sealKeyPath: String? = nil,
     _ body: (RelayHarness) async throws -> T
 ) async throws -> T {
-    let harness = try await RelayHarness.start(
-        apps: apps, loginLifetime: loginLifetime, pollInterval: pollInterval, codeEntriesPerMinute: codeEntriesPerMinute,
-        trustedProxies: trustedProxies, exchangeTimeout: exchangeTimeout, databaseDirectory: databaseDirectory,
-        sealKeyPath: sealKeyPath)
-    do {
-        let result = try await body(harness)
-        await harness.stop()
-        return result
-    } catch {
-        await harness.stop()
-        throw error
-    }
+    try await withRelay({
+        try await RelayHarness.start(
+            apps: apps, loginLifetime: loginLifetime, pollInterval: pollInterval,
+            codeEntriesPerMinute: codeEntriesPerMinute, trustedProxies: trustedProxies,
+            exchangeTimeout: exchangeTimeout, databaseDirectory: databaseDirectory, sealKeyPath: sealKeyPath)
+    }, body)
 }
 
 extension HTTPResponse {
