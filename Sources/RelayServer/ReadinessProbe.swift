@@ -24,10 +24,11 @@ final class ReadinessProbe: Service, @unchecked Sendable {
         self.logger = logger
     }
 
-    /// The last check's result; not ready when it is older than three intervals (the checker is stuck).
+    /// The last check's result; not ready when it is older than three intervals and 10 s more (the checker is stuck:
+    /// a check waiting behind a locked database is not finished), a margin a busy machine never needs.
     var state: State {
         let last = lock.withLock { self.last }
-        guard let at = last.checkedAt, Date().timeIntervalSince(at) <= 3 * every.timeInterval else {
+        guard let at = last.checkedAt, Date().timeIntervalSince(at) <= 3 * every.timeInterval + 10 else {
             return State(ready: false, checkedAt: last.checkedAt)
         }
         return last
