@@ -9,7 +9,9 @@ import Testing
 struct LoginIntegrityTests {
     /// Rewrites one column of a login row straight in the SQLite file, as someone with only the file could.
     private func tamper(_ relay: RelayHarness, set assignments: String, arguments: StatementArguments) throws {
-        let queue = try DatabaseQueue(path: relay.databasePath)
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(10)  // the relay may be writing (its readiness check, a login) right now
+        let queue = try DatabaseQueue(path: relay.databasePath, configuration: configuration)
         try queue.write { db in try db.execute(sql: "UPDATE login SET \(assignments)", arguments: arguments) }
     }
 
