@@ -77,7 +77,7 @@ actor LoadDriver {
         base = URL(string: "http://127.0.0.1:\(port)")!
         ops = URL(string: "http://127.0.0.1:\(port + 2)")!
         for _ in 0..<400 where process.isRunning {
-            if let health = try? await transport.send(HTTPRequest(url: base.appending(path: "healthz"), timeout: .seconds(1))),
+            if let health = try? await transport.send(TransportRequest(url: base.appending(path: "healthz"), timeout: .seconds(1))),
                 health.status == 200
             {
                 return process
@@ -92,7 +92,7 @@ actor LoadDriver {
     func poller(until deadline: ContinuousClock.Instant) async {
         guard let login = await start() else { return }
         while ContinuousClock.now < deadline {
-            let response = await poll(login.deviceCode, wait: wait)
+            let response = await poll(login, wait: wait)
             guard let response else { return }
             let error = json(response)["error"] as? String
             if response.status == 400, error == "authorization_pending" || error == "slow_down" {
@@ -119,7 +119,7 @@ actor LoadDriver {
         guard let login = await start() else { return }
         do {
             let callback = try await approve(login)
-            async let held = poll(login.deviceCode, wait: 10)
+            async let held = poll(login, wait: 10)
             try await Task.sleep(for: .milliseconds(20))
             let delivered = try await deliver(callback)
             guard let token = await held, token.status == 200 else { return record("pickup failed") }
@@ -135,13 +135,13 @@ actor LoadDriver {
     func approve(_ login: StartedLogin) async throws -> Callback {
         let address = [(name: "X-Forwarded-For", value: login.address)]
         let browser = CookieJar()
-        let page = try await browser.send(HTTPRequest(
+        let page = try await browser.send(TransportRequest(
             url: base.appending(path: "device").appendingQuery([("user_code", login.userCode)]), headers: address),
             using: transport)
         let html = String(decoding: page.body, as: UTF8.self)
         guard let nonce = html.firstMatch(of: /name="confirm" value="([^"]+)"/)?.1
         else { throw LoadError("confirmation page answered \(page.status)") }
-        let confirmed = try await browser.send(HTTPRequest(
+        let confirmed = try await browser.send(TransportRequest(
             method: "POST", url: base.appending(path: "device"),
             headers: address + [("Content-Type", "application/x-www-form-urlencoded")],
             body: Data(FormEncoding.encode([("user_code", login.userCode), ("confirm", String(nonce))]).utf8)),
@@ -149,7 +149,7 @@ actor LoadDriver {
         guard let authorize = confirmed.header("Location").flatMap(URL.init(string:)) else {
             throw LoadError("confirm answered \(confirmed.status)")
         }
-        let decided = try await transport.send(HTTPRequest(url: authorize.appendingQuery([("emulator_decision", "approve")])))
+        let decided = try await transport.send(TransportRequest(url: authorize.appendingQuery([("emulator_decision", "approve")])))
         guard let callback = decided.header("Location").flatMap(URL.init(string:)) else {
             throw LoadError("emulator answered \(decided.status)")
         }
@@ -164,7 +164,7 @@ actor LoadDriver {
 
     /// Delivers Battle.net's redirect to the relay (which exchanges the code); returns when the relay answered.
     func deliver(_ callback: Callback) async throws -> ContinuousClock.Instant {
-        let done = try await callback.browser.send(HTTPRequest(url: callback.url), using: transport)
+        let done = try await callback.browser.send(TransportRequest(url: callback.url), using: transport)
         guard done.status == 200 else { throw LoadError("callback answered \(done.status)") }
         return ContinuousClock.now
     }
@@ -174,7 +174,7 @@ actor LoadDriver {
         nextAddress += 1
         let address = "10.\(nextAddress / 65_536 % 256).\(nextAddress / 256 % 256).\(nextAddress % 256)"
         do {
-            let response = try await transport.send(HTTPRequest(
+            let response = try await transport.send(TransportRequest(
                 method: "POST", url: base.appending(path: "oauth/device/code"),
                 headers: [("Content-Type", "application/x-www-form-urlencoded"), ("X-Forwarded-For", address)],
                 body: Data("client_id=d3".utf8)))
@@ -193,15 +193,17 @@ actor LoadDriver {
 
     /// One token request; `wait` > 0 uses the long-poll extension, nil is a plain RFC 8628 poll. `via` sends it
     /// through another client than the driver's own.
-    func poll(_ deviceCode: String, wait: Int?, via client: (any HTTPTransport)? = nil) async -> HTTPResponse? {
+    /// Polls for `login`'s token from its client's address (held long-polls are capped per address, as clients are).
+    func poll(_ login: StartedLogin, wait: Int?, via client: (any HTTPTransport)? = nil) async -> TransportResponse? {
         var form = [
-            ("grant_type", "urn:ietf:params:oauth:grant-type:device_code"), ("device_code", deviceCode), ("client_id", "d3"),
+            ("grant_type", "urn:ietf:params:oauth:grant-type:device_code"), ("device_code", login.deviceCode),
+            ("client_id", "d3"),
         ]
         if let wait { form.append(("wait", "\(wait)")) }
         do {
-            return try await (client ?? transport).send(HTTPRequest(
+            return try await (client ?? transport).send(TransportRequest(
                 method: "POST", url: base.appending(path: "oauth/token"),
-                headers: [("Content-Type", "application/x-www-form-urlencoded")],
+                headers: [("Content-Type", "application/x-www-form-urlencoded"), ("X-Forwarded-For", login.address)],
                 body: Data(FormEncoding.encode(form).utf8), timeout: .seconds((wait ?? 0) + 10)))
         } catch {
             record("\(error)")
@@ -211,11 +213,11 @@ actor LoadDriver {
 
     /// Polls (long-polls with `wait`, or plainly at the interval the relay asks for) until the token or an error;
     /// returns when the token arrived.
-    func pollUntilToken(_ deviceCode: String, wait: Int?, via client: (any HTTPTransport)? = nil) async
+    func pollUntilToken(_ login: StartedLogin, wait: Int?, via client: (any HTTPTransport)? = nil) async
         -> ContinuousClock.Instant?
     {
         while true {
-            guard let response = await poll(deviceCode, wait: wait, via: client) else { return nil }
+            guard let response = await poll(login, wait: wait, via: client) else { return nil }
             if response.status == 200 { return ContinuousClock.now }
             let body = json(response)
             guard response.status == 400, let error = body["error"] as? String,
@@ -230,7 +232,7 @@ actor LoadDriver {
 
     /// A gauge from the relay's `/metrics`.
     func metric(_ name: String) async -> Double? {
-        guard let response = try? await transport.send(HTTPRequest(url: ops.appending(path: "metrics"))) else { return nil }
+        guard let response = try? await transport.send(TransportRequest(url: ops.appending(path: "metrics"))) else { return nil }
         let text = String(decoding: response.body, as: UTF8.self)
         return text.split(separator: "\n").first { $0.hasPrefix(name + " ") }.flatMap { Double($0.split(separator: " ")[1]) }
     }
@@ -240,7 +242,7 @@ actor LoadDriver {
         if stats.firstError == nil { stats.firstError = error }
     }
 
-    nonisolated func json(_ response: HTTPResponse) -> [String: Any] {
+    nonisolated func json(_ response: TransportResponse) -> [String: Any] {
         (try? JSONSerialization.jsonObject(with: response.body) as? [String: Any]) ?? [:]
     }
 }

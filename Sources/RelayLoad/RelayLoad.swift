@@ -44,7 +44,7 @@ func withDriver<T>(connections: Int, wait: Int = 5, _ body: (LoadDriver, URL) as
 func withProvider<T>(_ body: (RunningEmulator, ClientCredentials) async throws -> T) async throws -> T {
     let credentials = ClientCredentials(id: "relay-load", secret: UUID().uuidString)
     return try await BattleNetEmulator.withRunning(
-        configuration: EmulatorConfiguration(clients: [EmulatorClient(credentials: credentials)], controlEndpoints: false)
+        configuration: EmulatorConfiguration(clients: [EmulatorClient(credentials: credentials)])
     ) { emulator in try await body(emulator, credentials) }
 }
 
@@ -151,7 +151,7 @@ struct Held: AsyncParsableCommand {
                     for (index, login) in logins.enumerated() {
                         if index > 0, index % 250 == 0 { try? await Task.sleep(for: .milliseconds(50)) }
                         let via = transports[index / 500]
-                        group.addTask { (index, await driver.pollUntilToken(login.deviceCode, wait: 30, via: via)) }
+                        group.addTask { (index, await driver.pollUntilToken(login, wait: 30, via: via)) }
                     }
                     var arrived = [ContinuousClock.Instant?](repeating: nil, count: logins.count)
                     for await (index, instant) in group { arrived[index] = instant }
@@ -221,14 +221,14 @@ struct Callbacks: AsyncParsableCommand {
                 let callback = try await driver.approve(login)
                 let sent = ContinuousClock.now
                 await exchanges.append((try await driver.deliver(callback) - sent).timeInterval)
-                guard let response = await driver.poll(login.deviceCode, wait: nil), response.status == 200 else {
+                guard let response = await driver.poll(login, wait: nil), response.status == 200 else {
                     throw LoadError("pickup failed")
                 }
             }
             let tokenURL = provider.baseURL.appending(path: "token")
             let basic = Data("\(credentials.id):\(credentials.secret)".utf8).base64EncodedString()
             let tokens = try await measure(seconds) {
-                let response = try await driver.transport.send(HTTPRequest(
+                let response = try await driver.transport.send(TransportRequest(
                     method: "POST", url: tokenURL,
                     headers: [("Authorization", "Basic \(basic)"), ("Content-Type", "application/x-www-form-urlencoded")],
                     body: Data("grant_type=client_credentials".utf8)))
@@ -291,7 +291,7 @@ struct PickupLatency: AsyncParsableCommand {
             for _ in 0..<logins {
                 guard let login = await driver.start() else { continue }
                 let callback = try await driver.approve(login)
-                async let token = driver.pollUntilToken(login.deviceCode, wait: 30)
+                async let token = driver.pollUntilToken(login, wait: 30)
                 while (await driver.metric("bnet_relay_held_polls") ?? 0) < 1 { try await Task.sleep(for: .milliseconds(2)) }
                 let answered = try await driver.deliver(callback)
                 if let arrived = await token { longPoll.append(max(0, (arrived - answered).timeInterval)) }
@@ -299,7 +299,7 @@ struct PickupLatency: AsyncParsableCommand {
             let plain = Collected<Double>()
             await forEachConcurrently(Array(0..<logins), width: logins) { _ in
                 guard let login = await driver.start() else { return }
-                async let token = driver.pollUntilToken(login.deviceCode, wait: nil)
+                async let token = driver.pollUntilToken(login, wait: nil)
                 do {
                     try await Task.sleep(for: .milliseconds(Int.random(in: 500...5_000)))
                     let answered = try await driver.deliver(try await driver.approve(login))
