@@ -38,7 +38,8 @@ public struct EmulatorConfiguration: Sendable {
     public var codeLifetime: Duration
     /// How unknown profiles and heroes are answered.
     public var notFoundStyle: NotFoundStyle
-    /// Whether `/emulator/...` control endpoints (faults, counters) are served.
+    /// Whether `/emulator/...` control endpoints (faults, counters) are served: off unless a test asks, so that a
+    /// sandbox relay's emulator never lets a stranger inject faults.
     public var controlEndpoints: Bool
     /// The clock.
     public var now: @Sendable () -> Date
@@ -47,7 +48,7 @@ public struct EmulatorConfiguration: Sendable {
     public init(
         clients: [EmulatorClient], players: [EmulatorPlayer] = EmulatorPlayer.defaults(),
         tokenLifetime: Duration = .seconds(86_399), codeLifetime: Duration = .seconds(300),
-        notFoundStyle: NotFoundStyle = .gateway404, controlEndpoints: Bool = true,
+        notFoundStyle: NotFoundStyle = .gateway404, controlEndpoints: Bool = false,
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.clients = clients

@@ -17,7 +17,7 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
     /// Uses the process-wide shared client with this library's configuration.
     public static let shared = AsyncHTTPClientTransport(client: HTTPClient(configuration: .battleNet))
 
-    public func send(_ request: BattleNet.HTTPRequest) async throws -> BattleNet.HTTPResponse {
+    public func send(_ request: BattleNet.TransportRequest) async throws -> BattleNet.TransportResponse {
         var outbound = HTTPClientRequest(url: request.url.absoluteString)
         outbound.method = HTTPMethod(rawValue: request.method)
         for (name, value) in request.headers {
@@ -30,7 +30,7 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         do {
             let response = try await client.execute(outbound, deadline: deadline)
             let body = try await response.body.collect(upTo: request.maxResponseBytes)
-            return BattleNet.HTTPResponse(
+            return BattleNet.TransportResponse(
                 status: Int(response.status.code),
                 headers: response.headers.map { ($0.name, $0.value) },
                 body: Data(body.readableBytesView))

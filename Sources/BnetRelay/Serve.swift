@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import RelayCore
 import RelayServer
 import ServiceLifecycle
 
@@ -40,7 +41,7 @@ struct Serve: AsyncParsableCommand {
 
                 """.utf8))
         }
-        for line in config.summary { logger.info("config", metadata: ["setting": "\(line)"]) }
+        for line in config.summary { logger.info("config", metadata: [LogKey.setting: "\(line)"]) }
         let app = relay.application()
         let group = ServiceGroup(
             configuration: .init(services: [app, LongPollReleaser(index: relay.service.index)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))

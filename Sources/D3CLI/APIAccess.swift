@@ -47,8 +47,3 @@ func stableJSON<T: Encodable>(_ value: T) throws -> String {
     encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
     return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
 }
-
-/// Parses a BattleTag argument, with BattleTag's own explanation when it is not one.
-func parseBattleTag(_ text: String) throws -> BattleTag {
-    try BattleTag(parsing: text)
-}

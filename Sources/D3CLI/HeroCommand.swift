@@ -15,7 +15,7 @@ struct HeroCommand: AsyncParsableCommand {
               d3 hero FaYe#2543 104729462 --json
             """)
 
-    @Argument(help: "The account, such as Name#1234.", transform: parseBattleTag)
+    @Argument(help: "The account, such as Name#1234.", transform: { try BattleTag(parsing: $0) })
     var battleTag: BattleTag
 
     @Argument(help: "The hero id.")

@@ -16,7 +16,7 @@ struct ProfileCommand: AsyncParsableCommand {
               d3 profile 'FaYe#2543' --json | jq '.heroes[].name'
             """)
 
-    @Argument(help: "The account, such as Name#1234 (default: the signed-in player).", transform: parseBattleTag)
+    @Argument(help: "The account, such as Name#1234 (default: the signed-in player).", transform: { try BattleTag(parsing: $0) })
     var battleTag: BattleTag?
 
     @Flag(help: "Print the profile as JSON (sorted keys) instead of text.")

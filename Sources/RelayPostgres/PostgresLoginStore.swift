@@ -242,7 +242,7 @@ public final class PostgresLoginStore: LoginStore, LoginChangeFeed {
             } catch is CancellationError {
                 return
             } catch {
-                logger.warning("LISTEN connection lost; reconnecting", metadata: ["error.type": "\(type(of: error))"])
+                logger.warning("LISTEN connection lost; reconnecting", metadata: [LogKey.errorType: "\(type(of: error))"])
                 try await Task.sleep(for: .seconds(1))
             }
         }

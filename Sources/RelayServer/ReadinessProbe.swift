@@ -41,7 +41,7 @@ final class ReadinessProbe: Service, @unchecked Sendable {
             try await store.ping()
         } catch {
             ready = false
-            logger.warning("readiness check failed", metadata: ["error.type": "\(type(of: error))"])
+            logger.warning("readiness check failed", metadata: [LogKey.errorType: "\(type(of: error))"])
         }
         lock.withLock { last = State(ready: ready, checkedAt: Date()) }
     }

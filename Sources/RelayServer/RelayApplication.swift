@@ -81,13 +81,15 @@ public struct Relay: Sendable {
         let service = LoginService(
             settings: settings, apps: apps, store: store, oauth: oauth, relayKey: key, logger: logger)
         let warmed = try await service.warmUp()
-        logger.debug("poll index loaded", metadata: ["open_logins": "\(warmed)"])
+        logger.debug("poll index loaded", metadata: [LogKey.count: "\(warmed)"])
 
         let trusted = configuration.trustedProxies.compactMap(IPRange.init)
         let connections = ConnectionLimits(caps: configuration.connections, trusted: trusted, metrics: service.metrics)
         let router = Router(context: RelayContext.self)
         router.middlewares.add(ClientAddressMiddleware(trusted: trusted))
+        router.middlewares.add(SecurityHeadersMiddleware())
         router.middlewares.add(RequestLogMiddleware())
+        router.middlewares.add(ErrorMiddleware())
         let providerOrigin = endpoints.authorizeURL.webOrigin
         let cookies = BrowserCookies(secure: settings.publicURL.scheme == "https")
         DeviceController(
@@ -99,17 +101,19 @@ public struct Relay: Sendable {
         CallbackController(service: service, sandbox: configuration.isSandbox, cookies: cookies).register(on: router)
         TokenController(service: service).register(on: router)
         MetadataController(service: service, sandbox: configuration.isSandbox, version: version).register(on: router)
-        MethodNotAllowed.register(on: router, endpoints: MethodNotAllowed.publicEndpoints)
+        MethodNotAllowed.register(on: router)
 
         let readiness = ReadinessProbe(store: store, every: configuration.readinessInterval, logger: logger)
         await readiness.check()
         let ops = Router(context: RelayContext.self)
+        ops.middlewares.add(SecurityHeadersMiddleware())
         ops.middlewares.add(RequestLogMiddleware())
+        ops.middlewares.add(ErrorMiddleware())
         OperationsController(
             service: service, readiness: readiness, connections: connections, sandbox: configuration.isSandbox,
             version: version
         ).register(on: ops)
-        MethodNotAllowed.register(on: ops, endpoints: MethodNotAllowed.operationsEndpoints)
+        MethodNotAllowed.register(on: ops)
         return Relay(
             configuration: configuration, service: service, emulator: emulator, responder: router.buildResponder(),
             opsResponder: ops.buildResponder(), readiness: readiness, connections: connections, logger: logger)

@@ -12,9 +12,9 @@ struct Sweeper: Service {
         while !Task.isCancelled, !Task.isShuttingDownGracefully {
             do {
                 let purged = try await service.sweep()
-                if purged > 0 { logger.debug("swept logins", metadata: ["deleted": "\(purged)"]) }
+                if purged > 0 { logger.debug("swept logins", metadata: [LogKey.count: "\(purged)"]) }
             } catch {
-                logger.warning("sweep failed", metadata: ["error.type": "\(type(of: error))"])
+                logger.warning("sweep failed", metadata: [LogKey.errorType: "\(type(of: error))"])
             }
             do {
                 try await cancelWhenGracefulShutdown { try await Task.sleep(for: every) }

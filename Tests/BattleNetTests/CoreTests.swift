@@ -114,7 +114,7 @@ struct TransportTests {
         let clock = ContinuousClock()
         let start = clock.now
         do {
-            _ = try await transport.send(HTTPRequest(url: try #require(URL(string: "http://127.0.0.1:1/")), timeout: .seconds(20)))
+            _ = try await transport.send(TransportRequest(url: try #require(URL(string: "http://127.0.0.1:1/")), timeout: .seconds(20)))
             Issue.record("a request to a closed port succeeded")
         } catch let error as BattleNetError {
             guard case .unreachable = error else {

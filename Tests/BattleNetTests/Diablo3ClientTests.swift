@@ -128,7 +128,7 @@ struct Diablo3ClientTests {
     func bearerHeader() async throws {
         try await withEmulator { emulator in
             let token = try await emulator.oauthClient().clientCredentialsToken()
-            let inQuery = try await transport.send(HTTPRequest(
+            let inQuery = try await transport.send(TransportRequest(
                 url: emulator.baseURL.appending(path: "d3/data/act").appendingQuery([("access_token", token.value)])))
             #expect(inQuery.status == 401)
             let acts = try await emulator.diablo3(tokens: StaticTokenSource(token)).acts()

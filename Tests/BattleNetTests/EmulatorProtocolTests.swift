@@ -11,9 +11,9 @@ struct EmulatorProtocolTests {
     }
 
     private func form(_ url: URL, _ pairs: [(String, String)], headers: [(name: String, value: String)] = []) async throws
-        -> HTTPResponse
+        -> TransportResponse
     {
-        try await transport.send(HTTPRequest(
+        try await transport.send(TransportRequest(
             method: "POST", url: url, headers: [("Content-Type", "application/x-www-form-urlencoded")] + headers,
             body: Data(FormEncoding.encode(pairs).utf8)))
     }
@@ -27,7 +27,7 @@ struct EmulatorProtocolTests {
             #expect(token.status == 200, "\(String(decoding: token.body, as: UTF8.self))")
             let value = try #require(try jsonObject(token.body)["access_token"] as? String)
             for path in ["oauth/check_token", "v2/check_token", "check_token"] {
-                let get = try await transport.send(HTTPRequest(url: base.appending(path: path).appendingQuery([("token", value)])))
+                let get = try await transport.send(TransportRequest(url: base.appending(path: path).appendingQuery([("token", value)])))
                 #expect(get.status == 200, "\(path)")
                 #expect(try jsonObject(get.body)["client_id"] as? String == testCredentials.id, "\(path)")
                 let post = try await form(base.appending(path: path), [("token", value)])
@@ -42,7 +42,7 @@ struct EmulatorProtocolTests {
                 [("grant_type", "authorization_code"), ("code", code), ("redirect_uri", testRedirectURI)],
                 headers: [basic(testCredentials)])
             let userToken = try #require(try jsonObject(user.body)["access_token"] as? String)
-            let info = try await transport.send(HTTPRequest(
+            let info = try await transport.send(TransportRequest(
                 url: base.appending(path: "oauth/userinfo"), headers: [("Authorization", "Bearer \(userToken)")]))
             #expect(try jsonObject(info.body)["battletag"] as? String == "FaYe#2543")
         }
@@ -51,7 +51,7 @@ struct EmulatorProtocolTests {
     @Test("The OpenID discovery document is Battle.net's recording with its URLs pointing at the emulator")
     func discovery() async throws {
         try await withEmulator { emulator in
-            let response = try await transport.send(HTTPRequest(url: emulator.baseURL.appending(path: ".well-known/openid-configuration")))
+            let response = try await transport.send(TransportRequest(url: emulator.baseURL.appending(path: ".well-known/openid-configuration")))
             #expect(response.status == 200)
             let document = try jsonObject(response.body)
             let base = emulator.baseURL.absoluteString
@@ -70,9 +70,19 @@ struct EmulatorProtocolTests {
     ])
     func gateway404(path: String) async throws {
         try await withEmulator { emulator in
-            let response = try await transport.send(HTTPRequest(url: emulator.baseURL.appending(path: path)))
+            let response = try await transport.send(TransportRequest(url: emulator.baseURL.appending(path: path)))
             #expect(response.status == 404)
             #expect(response.body == (try sample("api_gateway_error_404_BLZWEBAPI00000404.json")).trimmingTrailingNewline)
+        }
+    }
+
+    @Test("Fault injection is off unless asked for: a default emulator (as the sandbox relay runs it) has no /emulator/ paths")
+    func noControlEndpointsByDefault() async throws {
+        try await withEmulator { emulator in
+            let inject = try await form(emulator.baseURL.appending(path: "emulator/faults"), [])
+            #expect(inject.status == 404)
+            let counters = try await transport.send(TransportRequest(url: emulator.baseURL.appending(path: "emulator/counters")))
+            #expect(counters.status == 404)
         }
     }
 
@@ -103,7 +113,7 @@ struct EmulatorProtocolTests {
             let authorize = emulator.oauthClient().authorizeURL(
                 redirectURI: testRedirectURI, scopes: ["openid", "d3.profile"], state: "s")
             // On the consent page: the scopes are checkboxes; untick d3.profile and approve.
-            let page = try await transport.send(HTTPRequest(url: authorize))
+            let page = try await transport.send(TransportRequest(url: authorize))
             let html = String(decoding: page.body, as: UTF8.self)
             #expect(html.contains(#"name="scope" value="d3.profile" checked"#))
             let consent = try #require(html.firstMatch(of: /name="consent" value="([^"]+)"/)?.1)

@@ -43,7 +43,7 @@ extension RunningEmulator {
     func decide(_ authorizeURL: URL, approve: Bool = true, battleTag: String? = nil) async throws -> URL {
         var pairs = [("emulator_decision", approve ? "approve" : "deny")]
         if let battleTag { pairs.append(("emulator_battletag", battleTag)) }
-        let response = try await transport.send(HTTPRequest(url: authorizeURL.appendingQuery(pairs)))
+        let response = try await transport.send(TransportRequest(url: authorizeURL.appendingQuery(pairs)))
         #expect(response.status == 302)
         return try #require(response.header("Location").flatMap(URL.init(string:)))
     }

@@ -58,7 +58,7 @@ struct OAuthClientTests {
         try await withEmulator { emulator in
             let client = emulator.oauthClient()
             let authorize = client.authorizeURL(redirectURI: testRedirectURI, scopes: ["d3.profile"], state: "s")
-            let page = try await transport.send(HTTPRequest(url: authorize))
+            let page = try await transport.send(TransportRequest(url: authorize))
             let html = String(decoding: page.body, as: UTF8.self)
             #expect(page.status == 200)
             #expect(html.contains("Relay Test"))
@@ -66,7 +66,7 @@ struct OAuthClientTests {
             #expect(html.contains("not Blizzard"))
             let consent = try #require(html.firstMatch(of: /name="consent" value="([^"]+)"/)?.1)
 
-            let decision = try await transport.send(HTTPRequest(
+            let decision = try await transport.send(TransportRequest(
                 method: "POST", url: emulator.baseURL.appending(path: "authorize/decision"),
                 headers: [("Content-Type", "application/x-www-form-urlencoded")],
                 body: Data("consent=\(consent)&decision=deny&account=100000001".utf8)))
@@ -74,7 +74,7 @@ struct OAuthClientTests {
             #expect(location.queryValue("error") == "access_denied")
             #expect(location.queryValue("state") == "s")
 
-            let replay = try await transport.send(HTTPRequest(
+            let replay = try await transport.send(TransportRequest(
                 method: "POST", url: emulator.baseURL.appending(path: "authorize/decision"),
                 headers: [("Content-Type", "application/x-www-form-urlencoded")],
                 body: Data("consent=\(consent)&decision=approve".utf8)))

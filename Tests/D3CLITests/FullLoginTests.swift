@@ -78,22 +78,22 @@ struct FullLoginTests {
     /// Opens the verification link, clicks Continue, and decides at the emulator, as a browser would.
     private func actAsPerson(link: String, approve: Bool) async throws {
         let browser = CookieJar()
-        let page = try await browser.send(HTTPRequest(url: try #require(URL(string: link))))
+        let page = try await browser.send(TransportRequest(url: try #require(URL(string: link))))
         #expect(page.status == 200)
         let html = String(decoding: page.body, as: UTF8.self)
         let nonce = try #require(html.firstMatch(of: /name="confirm" value="([^"]+)"/)?.1)
         let userCode = try #require(html.firstMatch(of: /name="user_code" value="([^"]+)"/)?.1)
         let device = try #require(URL(string: link)).deletingLastPathComponent().appending(path: "device")
-        let confirmed = try await browser.send(HTTPRequest(
+        let confirmed = try await browser.send(TransportRequest(
             method: "POST", url: device, headers: [("Content-Type", "application/x-www-form-urlencoded")],
             body: Data(FormEncoding.encode([("user_code", String(userCode)), ("confirm", String(nonce))]).utf8)))
         #expect(confirmed.status == 303)
         let authorize = try #require(confirmed.header("Location").flatMap(URL.init(string:)))
-        let decided = try await transport.send(HTTPRequest(url: authorize.appendingQuery([
+        let decided = try await transport.send(TransportRequest(url: authorize.appendingQuery([
             ("emulator_decision", approve ? "approve" : "deny"), ("emulator_battletag", "FaYe#2543"),
         ])))
         let callback = try #require(decided.header("Location").flatMap(URL.init(string:)))
-        let done = try await browser.send(HTTPRequest(url: callback))
+        let done = try await browser.send(TransportRequest(url: callback))
         #expect(done.status == 200)
     }
 }

@@ -87,7 +87,7 @@ struct LoginCommandTests {
         let redirectURI = "http://127.0.0.1/callback"
         let authorize = oauth.authorizeURL(redirectURI: redirectURI, scopes: ["d3.profile"], state: "state")
             .appendingQuery([("emulator_decision", "approve"), ("emulator_battletag", battleTag)])
-        let response = try await transport.send(HTTPRequest(url: authorize))
+        let response = try await transport.send(TransportRequest(url: authorize))
         let location = try #require(response.header("Location").flatMap(URLComponents.init(string:)))
         let code = try #require(location.queryItems?.first { $0.name == "code" }?.value)
         var token = try await oauth.exchangeCode(code, redirectURI: redirectURI)

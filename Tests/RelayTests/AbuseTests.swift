@@ -11,12 +11,12 @@ struct AbuseTests {
     }
 
     /// Sends `count` requests at once and returns their statuses.
-    static func concurrently(_ count: Int, _ send: @escaping @Sendable (Int) async throws -> HTTPResponse) async throws
-        -> (statuses: [Int: Int], responses: [HTTPResponse], elapsed: Duration)
+    static func concurrently(_ count: Int, _ send: @escaping @Sendable (Int) async throws -> TransportResponse) async throws
+        -> (statuses: [Int: Int], responses: [TransportResponse], elapsed: Duration)
     {
         let clock = ContinuousClock()
         let started = clock.now
-        let responses = try await withThrowingTaskGroup(of: HTTPResponse.self) { group in
+        let responses = try await withThrowingTaskGroup(of: TransportResponse.self) { group in
             for index in 0..<count { group.addTask { try await send(index) } }
             return try await group.reduce(into: []) { $0.append($1) }
         }

@@ -146,7 +146,7 @@ struct ForwardModeTests {
         try await withRelay { relay in
             let login = try await relay.startLogin()
             let authorize = try await relay.confirm(login)
-            let decided = try await transport.send(HTTPRequest(url: authorize.appendingQuery([
+            let decided = try await transport.send(TransportRequest(url: authorize.appendingQuery([
                 ("emulator_decision", "approve"), ("emulator_scope", "openid"),
             ])))
             let callback = try #require(decided.location)

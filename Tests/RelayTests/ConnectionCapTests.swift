@@ -80,7 +80,7 @@ struct ConnectionCapTests {
                 try await relay.startLogin(), try await relay.startLogin(), try await relay.startLogin(),
                 try await relay.startLogin(),
             ]
-            func longPoll(_ login: StartedLogin, from address: String) async throws -> HTTPResponse {
+            func longPoll(_ login: StartedLogin, from address: String) async throws -> TransportResponse {
                 try await relay.post(
                     "/oauth/token",
                     form: [

@@ -110,19 +110,19 @@ struct CrashTests {
                 deviceCode: deviceCode, userCode: userCode, verificationURI: relay.baseURL,
                 verificationURIComplete: relay.baseURL, interval: 5, app: "d3")
             let browser = CookieJar()
-            let page = try await browser.send(HTTPRequest(
+            let page = try await browser.send(TransportRequest(
                 url: relay.baseURL.appending(path: "device").appendingQuery([("user_code", userCode)]), timeout: .seconds(2)))
             guard let nonce = page.text.firstMatch(of: /name="confirm" value="([^"]+)"/)?.1 else { return }
-            let confirmed = try await browser.send(HTTPRequest(
+            let confirmed = try await browser.send(TransportRequest(
                 method: "POST", url: relay.baseURL.appending(path: "device"),
                 headers: [("Content-Type", "application/x-www-form-urlencoded")],
                 body: Data(FormEncoding.encode([("user_code", userCode), ("confirm", String(nonce))]).utf8),
                 timeout: .seconds(2)))
             guard let authorize = confirmed.location else { return }
-            let decided = try await transport.send(HTTPRequest(
+            let decided = try await transport.send(TransportRequest(
                 url: authorize.appendingQuery([("emulator_decision", "approve")]), timeout: .seconds(2)))
             guard let callback = decided.location else { return }
-            let done = try await browser.send(HTTPRequest(url: callback, timeout: .seconds(3)))
+            let done = try await browser.send(TransportRequest(url: callback, timeout: .seconds(3)))
             guard done.status == 200, done.text.contains("Signed in") else { return }
             ledger.acknowledge(login)
             if Bool.random() {
@@ -135,7 +135,7 @@ struct CrashTests {
         }
     }
 
-    private static func poll(_ relay: RelayProcess, _ login: StartedLogin) async throws -> HTTPResponse {
+    private static func poll(_ relay: RelayProcess, _ login: StartedLogin) async throws -> TransportResponse {
         try await relay.post("/oauth/token", form: [
             ("grant_type", "urn:ietf:params:oauth:grant-type:device_code"), ("device_code", login.deviceCode),
             ("client_id", "d3"), ("wait", "1"),

@@ -43,7 +43,7 @@ extension RelayHarness {
 
     /// The person decides at the emulator; returns where Battle.net sends the browser back to.
     func decide(_ authorizeURL: URL, approve: Bool = true, battleTag: String = "FaYe#2543") async throws -> URL {
-        let response = try await transport.send(HTTPRequest(
+        let response = try await transport.send(TransportRequest(
             url: authorizeURL.appendingQuery([
                 ("emulator_decision", approve ? "approve" : "deny"), ("emulator_battletag", battleTag),
             ])))
@@ -58,7 +58,7 @@ extension RelayHarness {
         return (login, callback)
     }
 
-    func poll(_ login: StartedLogin, clientID: String? = nil, wait: Int? = nil) async throws -> HTTPResponse {
+    func poll(_ login: StartedLogin, clientID: String? = nil, wait: Int? = nil) async throws -> TransportResponse {
         var form = [
             ("grant_type", "urn:ietf:params:oauth:grant-type:device_code"), ("device_code", login.deviceCode),
             ("client_id", clientID ?? login.app),

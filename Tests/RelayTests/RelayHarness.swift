@@ -153,17 +153,17 @@ struct RelayHarness {
         URL(string: url.absoluteString.replacingOccurrences(of: publicBase, with: baseURL.absoluteString))!
     }
 
-    func get(_ url: URL, headers: [(name: String, value: String)] = [], browser: CookieJar? = nil) async throws -> HTTPResponse {
-        try await send(HTTPRequest(url: local(url), headers: headers), browser: browser)
+    func get(_ url: URL, headers: [(name: String, value: String)] = [], browser: CookieJar? = nil) async throws -> TransportResponse {
+        try await send(TransportRequest(url: local(url), headers: headers), browser: browser)
     }
 
-    func get(_ path: String, headers: [(name: String, value: String)] = [], browser: CookieJar? = nil) async throws -> HTTPResponse {
-        try await send(HTTPRequest(url: URL(string: baseURL.absoluteString + path)!, headers: headers), browser: browser)
+    func get(_ path: String, headers: [(name: String, value: String)] = [], browser: CookieJar? = nil) async throws -> TransportResponse {
+        try await send(TransportRequest(url: URL(string: baseURL.absoluteString + path)!, headers: headers), browser: browser)
     }
 
     /// `/readyz` once it answers `status` (the relay re-checks its database every 200 ms in tests), or as it
     /// answers after 5 s.
-    func readiness(becoming status: Int) async throws -> HTTPResponse {
+    func readiness(becoming status: Int) async throws -> TransportResponse {
         let deadline = ContinuousClock.now + .seconds(5)
         while true {
             let response = try await ops("/readyz")
@@ -173,23 +173,23 @@ struct RelayHarness {
     }
 
     /// GET on the operations listener.
-    func ops(_ path: String) async throws -> HTTPResponse {
-        try await transport.send(HTTPRequest(url: URL(string: opsURL.absoluteString + path)!))
+    func ops(_ path: String) async throws -> TransportResponse {
+        try await transport.send(TransportRequest(url: URL(string: opsURL.absoluteString + path)!))
     }
 
     func post(
         _ path: String, form: [(String, String)], headers: [(name: String, value: String)] = [], browser: CookieJar? = nil,
         timeout: Duration = .seconds(40)
-    ) async throws -> HTTPResponse {
+    ) async throws -> TransportResponse {
         try await post(path, body: FormEncoding.encode(form), headers: headers, browser: browser, timeout: timeout)
     }
 
     func post(
         _ path: String, body: String, headers: [(name: String, value: String)] = [], browser: CookieJar? = nil,
         timeout: Duration = .seconds(40)
-    ) async throws -> HTTPResponse {
+    ) async throws -> TransportResponse {
         try await send(
-            HTTPRequest(
+            TransportRequest(
                 method: "POST", url: URL(string: baseURL.absoluteString + path)!,
                 headers: [("Content-Type", "application/x-www-form-urlencoded")] + headers, body: Data(body.utf8),
                 timeout: timeout),
@@ -197,7 +197,7 @@ struct RelayHarness {
     }
 
     /// Sends a request to the relay as `browser` (the harness's own by default): with its cookies, keeping new ones.
-    func send(_ request: HTTPRequest, browser: CookieJar? = nil) async throws -> HTTPResponse {
+    func send(_ request: TransportRequest, browser: CookieJar? = nil) async throws -> TransportResponse {
         try await (browser ?? self.browser).send(request, using: transport)
     }
 }
@@ -217,7 +217,7 @@ func withRelay<T>(
     }, body)
 }
 
-extension HTTPResponse {
+extension TransportResponse {
     var json: [String: Any] {
         (try? JSONSerialization.jsonObject(with: body) as? [String: Any]) ?? [:]
     }

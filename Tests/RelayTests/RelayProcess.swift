@@ -40,7 +40,7 @@ final class RelayProcess: @unchecked Sendable {
         let deadline = ContinuousClock.now + .seconds(20)
         while ContinuousClock.now < deadline {
             if !process.isRunning { throw RelayProcessError.exited(log) }
-            if let health = try? await transport.send(HTTPRequest(url: baseURL.appending(path: "healthz"), timeout: .seconds(1))),
+            if let health = try? await transport.send(TransportRequest(url: baseURL.appending(path: "healthz"), timeout: .seconds(1))),
                 health.status == 200
             {
                 return
@@ -61,8 +61,8 @@ final class RelayProcess: @unchecked Sendable {
         return process.terminationStatus
     }
 
-    func post(_ path: String, form: [(String, String)], timeout: Duration = .seconds(40)) async throws -> HTTPResponse {
-        try await transport.send(HTTPRequest(
+    func post(_ path: String, form: [(String, String)], timeout: Duration = .seconds(40)) async throws -> TransportResponse {
+        try await transport.send(TransportRequest(
             method: "POST", url: baseURL.appending(path: path),
             headers: [("Content-Type", "application/x-www-form-urlencoded")], body: Data(FormEncoding.encode(form).utf8),
             timeout: timeout))

@@ -1,6 +1,6 @@
 /// Escapes text for HTML element content and quoted attribute values (`&`, `<`, `>`, `"`, `'`), for the pages
 /// of the relay and of the emulator.
-public func escapeHTML(_ text: String) -> String {
+package func escapeHTML(_ text: String) -> String {
     var out = ""
     out.reserveCapacity(text.count)
     for character in text {

@@ -20,7 +20,7 @@ extension DeviceFlowClient {
     ) async throws -> DeviceFlowEndpoints {
         let metadataURL = relayURL.appending(path: ".well-known/oauth-authorization-server")
         let response = try await transport.send(
-            HTTPRequest(url: metadataURL, headers: [("Accept", "application/json")], timeout: timeout,
+            TransportRequest(url: metadataURL, headers: [("Accept", "application/json")], timeout: timeout,
                         maxResponseBytes: 256 << 10))
         switch response.status {
         case 200:

@@ -134,22 +134,22 @@ public struct DeviceFlowClient: Sendable {
         try Task.checkCancellation()
     }
 
-    private func post(_ url: URL, form: [(String, String)], timeout: Duration) async throws -> HTTPResponse {
-        let request = HTTPRequest(
+    private func post(_ url: URL, form: [(String, String)], timeout: Duration) async throws -> TransportResponse {
+        let request = TransportRequest(
             method: "POST", url: url,
             headers: [("Content-Type", "application/x-www-form-urlencoded"), ("Accept", "application/json")],
             body: Data(FormEncoding.encode(form).utf8), timeout: timeout, maxResponseBytes: 64 << 10)
         return try await transport.send(request)
     }
 
-    private func oauthError(in response: HTTPResponse) -> OAuthError? {
+    private func oauthError(in response: TransportResponse) -> OAuthError? {
         guard let body = try? JSONDecoder().decode(DeviceTokenResponse.self, from: response.body),
               let error = body.error
         else { return nil }
         return OAuthError(error: error, errorDescription: body.errorDescription, status: response.status)
     }
 
-    static func statusError(_ response: HTTPResponse) -> BattleNetError {
+    static func statusError(_ response: TransportResponse) -> BattleNetError {
         switch response.status {
         case 429: .rateLimited(retryAfter: response.retryAfter)
         case 500...: .serverError(status: response.status)

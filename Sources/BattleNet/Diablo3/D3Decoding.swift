@@ -36,10 +36,6 @@ extension KeyedDecodingContainer {
         try decodeIfPresent(Bool.self, forKey: key) ?? false
     }
 
-    func d3Double(_ key: Key) throws -> Double {
-        try decodeIfPresent(Double.self, forKey: key) ?? 0
-    }
-
     func d3Int(_ key: Key) throws -> Int {
         try d3OptionalInt(key) ?? 0
     }

@@ -94,7 +94,7 @@ public struct Diablo3Client: Sendable {
         var attempt = 0
         while true {
             let token = try await tokens.token()
-            let request = HTTPRequest(
+            let request = TransportRequest(
                 url: url,
                 headers: [("Authorization", "Bearer \(token.value)"), ("Accept", "application/json")],
                 timeout: timeout, maxResponseBytes: maxResponseBytes)

@@ -45,7 +45,7 @@ public struct AccessToken: Sendable, Hashable, Codable, CustomStringConvertible,
 
 extension Duration {
     /// The duration in seconds, as a `TimeInterval`.
-    public var timeInterval: TimeInterval {
+    package var timeInterval: TimeInterval {
         let (seconds, attoseconds) = components
         return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
     }

@@ -102,7 +102,7 @@ public struct OAuthClient: Sendable {
 
     /// Fetches the signed-in player's account id and BattleTag with their token.
     public func userInfo(accessToken: String) async throws -> UserInfo {
-        let request = HTTPRequest(
+        let request = TransportRequest(
             url: endpoints.userinfoURL,
             headers: [("Authorization", "Bearer \(accessToken)"), ("Accept", "application/json")],
             timeout: timeout, maxResponseBytes: 64 << 10)
@@ -124,19 +124,19 @@ public struct OAuthClient: Sendable {
     }
 
     private func send(method: String, url: URL, form: [(String, String)], authorization: String?) async throws
-        -> HTTPResponse
+        -> TransportResponse
     {
         var headers: [(name: String, value: String)] = [
             ("Content-Type", "application/x-www-form-urlencoded"), ("Accept", "application/json"),
         ]
         if let authorization { headers.append(("Authorization", authorization)) }
-        let request = HTTPRequest(
+        let request = TransportRequest(
             method: method, url: url, headers: headers, body: Data(FormEncoding.encode(form).utf8),
             timeout: timeout, maxResponseBytes: 64 << 10)
         return try await transport.send(request)
     }
 
-    private func decodeOAuth<T: Decodable>(_ type: T.Type, from response: HTTPResponse) throws -> T {
+    private func decodeOAuth<T: Decodable>(_ type: T.Type, from response: TransportResponse) throws -> T {
         guard (200..<300).contains(response.status) else { throw oauthError(from: response) }
         do {
             return try JSONDecoder().decode(T.self, from: response.body)
@@ -145,7 +145,7 @@ public struct OAuthClient: Sendable {
         }
     }
 
-    private func oauthError(from response: HTTPResponse) -> BattleNetError {
+    private func oauthError(from response: TransportResponse) -> BattleNetError {
         struct Body: Decodable {
             var error: String
             var error_description: String?
@@ -162,7 +162,7 @@ public struct OAuthClient: Sendable {
     }
 }
 
-extension HTTPResponse {
+extension TransportResponse {
     /// `Retry-After` in seconds, if the server sent a usable one.
     var retryAfter: Duration? {
         header("Retry-After").flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }.map { .seconds(max(0, $0)) }
@@ -171,7 +171,7 @@ extension HTTPResponse {
 
 extension URL {
     /// This URL with `pairs` appended to its query, form-encoded.
-    public func appendingQuery(_ pairs: [(String, String)]) -> URL {
+    package func appendingQuery(_ pairs: [(String, String)]) -> URL {
         let encoded = FormEncoding.encode(pairs)
         let separator = query == nil ? "?" : "&"
         return URL(string: absoluteString + separator + encoded)!

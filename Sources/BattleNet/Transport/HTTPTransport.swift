@@ -1,7 +1,7 @@
 import Foundation
 
 /// An HTTP request as the library sends it. Kept small so any HTTP client can carry it.
-public struct HTTPRequest: Sendable {
+public struct TransportRequest: Sendable {
     /// The method, such as `GET` or `POST`.
     public var method: String
     /// The absolute URL.
@@ -30,7 +30,7 @@ public struct HTTPRequest: Sendable {
 }
 
 /// An HTTP response: status, headers and the whole (capped) body.
-public struct HTTPResponse: Sendable {
+public struct TransportResponse: Sendable {
     /// The status code.
     public var status: Int
     /// Header fields in order.
@@ -58,5 +58,5 @@ public struct HTTPResponse: Sendable {
 /// ``BattleNetError/responseTooLarge(limit:)`` for failures of its own, and returns every HTTP status as a response.
 public protocol HTTPTransport: Sendable {
     /// Sends a request and returns the response with its whole body.
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse
+    func send(_ request: TransportRequest) async throws -> TransportResponse
 }

@@ -15,8 +15,8 @@ extension LoginService {
             case .token: "token"
             case .error(let refusal, _): refusal.error
             }
-        metrics.increment("bnet_relay_polls_total", "result", label)
-        if case .token = result { metrics.increment("bnet_relay_pickups_total") }
+        metrics.increment(.polls, label)
+        if case .token = result { metrics.increment(.pickups) }
         return result
     }
 
@@ -40,7 +40,7 @@ extension LoginService {
                 entry = index.entry(hash) ?? entry
             } else {
                 // Over a cap: answered now, as a plain poll; the client polls again after its interval.
-                metrics.increment("bnet_relay_throttled_total", "limit", "held_polls")
+                metrics.increment(.throttled, "held_polls")
             }
         }
         return await answer(entry: entry, hash: hash, deviceCode: deviceCode)

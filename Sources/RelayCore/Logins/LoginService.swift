@@ -28,14 +28,14 @@ public struct LoginService: Sendable {
         public var error: String
         /// What happened and what to do, for a person.
         public var description: String
-        /// The HTTP status.
-        public var status: Int
+        /// The HTTP status code.
+        public var statusCode: Int
 
         /// Creates a refusal; 400 unless said otherwise.
         public init(_ error: String, _ description: String, status: Int = 400) {
             self.error = error
             self.description = description
-            self.status = status
+            statusCode = status
         }
     }
 
@@ -125,7 +125,7 @@ public struct LoginService: Sendable {
             throw Refusal("invalid_client", "Unknown client_id: register the app on the relay with --app NAME=MODE.")
         }
         guard index.counts.logins < settings.maxOpenLogins else {
-            metrics.increment("bnet_relay_throttled_total", "limit", "open_logins")
+            metrics.increment(.throttled, "open_logins")
             throw Refusal(
                 "temporarily_unavailable", "The relay holds as many open logins as it may; try again in a minute.",
                 status: 503)
@@ -156,13 +156,13 @@ public struct LoginService: Sendable {
                 try await store.insert(login)
                 break
             } catch is UserCodeTaken where attempt < 8 {
-                metrics.increment("bnet_relay_user_code_collisions_total")
+                metrics.increment(.userCodeCollisions)
                 userCode = userCodes()
                 login.userCodeHash = Identifiers.userCodeHash(UserCode.normalize(userCode)!, key: relayKey)
             }
         }
         index.put(login)
-        metrics.increment("bnet_relay_logins_started_total", "app", app.name)
+        metrics.increment(.loginsStarted, app.name)
         let verification = settings.url("device")
         return Started(
             deviceCode: deviceCode, userCode: userCode, verificationURI: verification,
@@ -229,10 +229,12 @@ public struct LoginService: Sendable {
 
     /// Handles Battle.net's redirect to `/redirect/<app>` with its query parameters. `binding` gives the
     /// browser-binding cookie the browser presented for a login id; nothing is exchanged without the right one.
+    /// `logger` is the request's, so that the lines carry its request id.
     public func callback(
-        app name: String, parameters: [(String, String)], binding: (_ loginID: String) -> Substring?
+        app name: String, parameters: [(String, String)], logger: Logger? = nil,
+        binding: (_ loginID: String) -> Substring?
     ) async -> CallbackResult {
-        let outcome = await handleCallback(app: name, parameters: parameters, binding: binding)
+        let outcome = await handleCallback(app: name, parameters: parameters, logger: logger ?? self.logger, binding: binding)
         let label =
             switch outcome {
             case .approved: "approved"
@@ -241,12 +243,12 @@ public struct LoginService: Sendable {
             case .rejected: "rejected"
             case .otherBrowser: "other_browser"
             }
-        metrics.increment("bnet_relay_callbacks_total", "outcome", label)
+        metrics.increment(.callbacks, label)
         return outcome
     }
 
     private func handleCallback(
-        app name: String, parameters: [(String, String)], binding: (_ loginID: String) -> Substring?
+        app name: String, parameters: [(String, String)], logger: Logger, binding: (_ loginID: String) -> Substring?
     ) async -> CallbackResult {
         guard let app = apps.app(named: name) else { return .rejected(reason: "This app is not served by this relay.") }
         let states = parameters.filter { $0.0 == "state" }
@@ -260,11 +262,11 @@ public struct LoginService: Sendable {
             }
             login = found
         } catch {
-            logger.error("callback: store failed", metadata: ["error": "\(type(of: error))"])
+            logger.error("callback: store failed", metadata: [LogKey.errorType: "\(type(of: error))"])
             return .failed(app: app, reason: "The relay could not read its database; try again in a moment.")
         }
         guard isAuthentic(login) else {
-            logger.error("login row fails its binding MAC: changed outside the relay", metadata: ["login": "\(login.id)"])
+            logger.error("login row fails its binding MAC: changed outside the relay", metadata: [LogKey.loginID: "\(login.id)"])
             await end(login, .failed, failure: "binding_mismatch")
             return .rejected(reason: "This sign-in's record was changed outside the relay, so it was stopped.")
         }
@@ -274,7 +276,7 @@ public struct LoginService: Sendable {
         }
         let expected = browserBinding(loginID: login.id, stateHash: Identifiers.hash(state))
         guard let presented = binding(login.id), Identifiers.constantTimeEquals(presented, expected) else {
-            logger.warning("callback from a browser that did not confirm the login", metadata: ["login": "\(login.id)"])
+            logger.warning("callback from a browser that did not confirm the login", metadata: [LogKey.loginID: "\(login.id)"])
             await end(login, .failed, failure: "other_browser")
             return .otherBrowser
         }
@@ -287,19 +289,21 @@ public struct LoginService: Sendable {
             await end(login, .failed, failure: "missing_code")
             return .failed(app: app, reason: "Battle.net's answer carried no authorization code.")
         }
-        return await exchange(code: code, state: state, login: login, app: app)
+        return await exchange(code: code, state: state, login: login, app: app, logger: logger)
     }
 
-    private func exchange(code: String, state: String, login: Login, app: AppRegistration) async -> CallbackResult {
+    private func exchange(
+        code: String, state: String, login: Login, app: AppRegistration, logger: Logger
+    ) async -> CallbackResult {
         let clock = ContinuousClock()
         let started = clock.now
         var token: AccessToken
         do {
             token = try await oauth.exchangeCode(code, redirectURI: settings.redirectURI(app: app.name), pkce: pkce(for: state))
         } catch {
-            metrics.increment("bnet_relay_exchanges_total", "outcome", "failed")
+            metrics.increment(.exchanges, "failed")
             let reason = Self.reason(for: error)
-            logger.warning("code exchange failed", metadata: ["login": "\(login.id)", "reason": "\(reason.code)"])
+            logger.warning("code exchange failed", metadata: [LogKey.loginID: "\(login.id)", LogKey.errorReason: "\(reason.code)"])
             await end(login, .failed, failure: reason.code)
             return .failed(app: app, reason: reason.message)
         }
@@ -308,10 +312,10 @@ public struct LoginService: Sendable {
             token.battleTag = try? BattleTag(parsing: user.battletag)
             token.accountID = user.id
         } catch {
-            logger.warning("userinfo failed; token kept without BattleTag", metadata: ["login": "\(login.id)"])
+            logger.warning("userinfo failed; token kept without BattleTag", metadata: [LogKey.loginID: "\(login.id)"])
         }
         metrics.observeExchange(seconds: (clock.now - started).timeInterval)
-        metrics.increment("bnet_relay_exchanges_total", "outcome", "ok")
+        metrics.increment(.exchanges, "ok")
         do {
             let sealed = try sealer.seal(
                 JSONEncoder().encode(token), loginPublicKey: login.sealingPublicKey, loginID: login.id)
@@ -320,7 +324,7 @@ public struct LoginService: Sendable {
                 now: now())
             else { return .rejected(reason: "This login ended while Battle.net was answering.") }
         } catch {
-            logger.error("storing the token failed", metadata: ["login": "\(login.id)", "error": "\(type(of: error))"])
+            logger.error("storing the token failed", metadata: [LogKey.loginID: "\(login.id)", LogKey.errorType: "\(type(of: error))"])
             return .failed(app: app, reason: "The relay could not store the sign-in; start a new login.")
         }
         index.update(login.deviceCodeHash, status: .approved)

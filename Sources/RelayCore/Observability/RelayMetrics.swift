@@ -1,12 +1,49 @@
 import Foundation
 
+/// The relay's counters, each with its label and help text: one list, so names are never spelled twice.
+public enum RelayCounter: String, CaseIterable, Sendable {
+    case loginsStarted = "bnet_relay_logins_started_total"
+    case callbacks = "bnet_relay_callbacks_total"
+    case exchanges = "bnet_relay_exchanges_total"
+    case pickups = "bnet_relay_pickups_total"
+    case polls = "bnet_relay_polls_total"
+    case throttled = "bnet_relay_throttled_total"
+    case refused = "bnet_relay_refused_total"
+    case userCodeCollisions = "bnet_relay_user_code_collisions_total"
+
+    /// The label this counter is split by, if any.
+    public var label: String? {
+        switch self {
+        case .loginsStarted: "app"
+        case .callbacks, .exchanges: "outcome"
+        case .polls: "result"
+        case .throttled: "limit"
+        case .refused: "reason"
+        case .pickups, .userCodeCollisions: nil
+        }
+    }
+
+    /// The `# HELP` text.
+    public var help: String {
+        switch self {
+        case .loginsStarted: "Logins started, by app."
+        case .callbacks: "Battle.net callbacks, by outcome."
+        case .exchanges: "Authorization code exchanges, by outcome."
+        case .pickups: "Tokens handed to the client that started the login."
+        case .polls: "Token endpoint polls, by answer."
+        case .throttled: "Requests refused by a rate limit or cap, by limit."
+        case .refused: "Browser requests refused to protect a login, by reason."
+        case .userCodeCollisions: "New user codes drawn again because an open login held them."
+        }
+    }
+}
+
 /// The relay's counters and the exchange latency histogram, rendered as Prometheus text.
 /// Label values are fixed words chosen by the relay, never request data.
 public final class RelayMetrics: @unchecked Sendable {
     private let lock = NSLock()
     private struct Counter: Hashable {
-        let name: String
-        let label: String
+        let name: RelayCounter
         let value: String
     }
 
@@ -17,30 +54,14 @@ public final class RelayMetrics: @unchecked Sendable {
     /// The exchange latency buckets, in seconds.
     public let latencyBuckets: [Double] = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
 
-    private static let help: [String: String] = [
-        "bnet_relay_logins_started_total": "Logins started, by app.",
-        "bnet_relay_callbacks_total": "Battle.net callbacks, by outcome.",
-        "bnet_relay_exchanges_total": "Authorization code exchanges, by outcome.",
-        "bnet_relay_pickups_total": "Tokens handed to the client that started the login.",
-        "bnet_relay_polls_total": "Token endpoint polls, by answer.",
-        "bnet_relay_throttled_total": "Requests refused by a rate limit, by limit.",
-        "bnet_relay_refused_total": "Browser requests refused to protect a login, by reason.",
-        "bnet_relay_user_code_collisions_total": "New user codes drawn again because an open login held them.",
-    ]
-
     /// Creates empty metrics.
     public init() {
         histogramCounts = Array(repeating: 0, count: latencyBuckets.count)
     }
 
-    /// Adds one to a counter with a label (`outcome`, `app`, `result` or `limit`).
-    public func increment(_ name: String, _ labelName: String, _ labelValue: String) {
-        lock.withLock { counters[Counter(name: name, label: labelName, value: labelValue), default: 0] += 1 }
-    }
-
-    /// Adds one to a counter without labels.
-    public func increment(_ name: String) {
-        lock.withLock { counters[Counter(name: name, label: "", value: ""), default: 0] += 1 }
+    /// Adds one to a counter, with its label's value (empty for a counter without a label).
+    public func increment(_ counter: RelayCounter, _ labelValue: String = "") {
+        lock.withLock { counters[Counter(name: counter, value: labelValue), default: 0] += 1 }
     }
 
     /// Records one code exchange's duration.
@@ -58,12 +79,12 @@ public final class RelayMetrics: @unchecked Sendable {
     public func render(extra: [(name: String, help: String, value: Double)] = []) -> String {
         lock.withLock {
             var out = ""
-            for name in Self.help.keys.sorted() {
-                out += "# HELP \(name) \(Self.help[name]!)\n# TYPE \(name) counter\n"
-                let series = counters.filter { $0.key.name == name }.sorted { ($0.key.label, $0.key.value) < ($1.key.label, $1.key.value) }
-                for (counter, value) in series {
-                    out += counter.label.isEmpty
-                        ? "\(name) \(format(value))\n" : "\(name){\(counter.label)=\"\(counter.value)\"} \(format(value))\n"
+            for counter in RelayCounter.allCases.sorted(by: { $0.rawValue < $1.rawValue }) {
+                let name = counter.rawValue
+                out += "# HELP \(name) \(counter.help)\n# TYPE \(name) counter\n"
+                let series = counters.filter { $0.key.name == counter }.sorted { $0.key.value < $1.key.value }
+                for (key, value) in series {
+                    out += counter.label.map { "\(name){\($0)=\"\(key.value)\"} \(format(value))\n" } ?? "\(name) \(format(value))\n"
                 }
             }
             let histogram = "bnet_relay_exchange_duration_seconds"

@@ -26,7 +26,7 @@ struct CallbackController {
             return CallbackPages.problem("Malformed answer", "The sign-in answer could not be read; start a new sign-in.")
                 .response(.badRequest, sandbox: sandbox)
         }
-        let outcome = await service.callback(app: app.name, parameters: query) { loginID in
+        let outcome = await service.callback(app: app.name, parameters: query, logger: context.logger) { loginID in
             BrowserCookies.value(cookies.bindingName(loginID: loginID), in: request.headers)
         }
         return respond(outcome, app: app)
@@ -66,7 +66,7 @@ struct CallbackController {
             return CallbackPages.problem("Malformed answer", "The sign-in answer could not be passed on.")
                 .response(.badRequest, sandbox: sandbox)
         }
-        service.metrics.increment("bnet_relay_callbacks_total", "outcome", "forwarded")
+        service.metrics.increment(.callbacks, "forwarded")
         return .redirect(location: "\(app.name)://?\(rawQuery)")
     }
 }

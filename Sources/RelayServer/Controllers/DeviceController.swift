@@ -34,17 +34,17 @@ struct DeviceController {
         case .success:
             return .jsonError(.badRequest, "invalid_request", "client_id is missing: send it in the body or as HTTP Basic with an empty password.")
         case .failure(let refusal):
-            return .jsonError(.init(code: refusal.status), refusal.error, refusal.description)
+            throw refusal
         }
         guard await startLimit.allow(context.clientNetwork) else {
-            service.metrics.increment("bnet_relay_throttled_total", "limit", "login_start")
+            service.metrics.increment(.throttled, "login_start")
             return .jsonError(
                 .tooManyRequests, "slow_down", "Too many logins started from this address; wait a minute.",
                 headers: [.retryAfter: "60"])
         }
-        do {
-            let started = try await service.start(clientID: clientID, scope: form.value("scope"))
-            return .json(
+        // A refusal (unknown app, scope, the cap on open logins) answers for itself through ErrorMiddleware.
+        let started = try await service.start(clientID: clientID, scope: form.value("scope"))
+        return .json(
                 .ok,
                 [
                     "device_code": .string(started.deviceCode), "user_code": .string(started.userCode),
@@ -52,11 +52,6 @@ struct DeviceController {
                     "verification_uri_complete": .string(started.verificationURIComplete.absoluteString),
                     "expires_in": .int(started.expiresIn), "interval": .int(started.interval),
                 ], headers: [.cacheControl: "no-store", .pragma: "no-cache"])
-        } catch let refusal as LoginService.Refusal {
-            return .jsonError(
-                .init(code: refusal.status), refusal.error, refusal.description,
-                headers: refusal.status == 503 ? [.retryAfter: "60"] : [:])
-        }
     }
 
     private func show(_ request: Request, _ context: RelayContext) async throws -> Response {
@@ -141,7 +136,7 @@ struct DeviceController {
                 true
             }
         guard !sameOrigin else { return nil }
-        service.metrics.increment("bnet_relay_refused_total", "reason", "cross_site_confirm")
+        service.metrics.increment(.refused, "cross_site_confirm")
         return DevicePages.message(
             title: "Confirm on this page",
             "This confirmation did not come from the relay's own page. Open the sign-in link again and click Continue there.")
@@ -153,7 +148,7 @@ struct DeviceController {
         guard login.status == .authorizing,
             !service.holdsBinding(BrowserCookies.value(cookies.bindingName(loginID: login.id), in: request.headers), for: login)
         else { return nil }
-        service.metrics.increment("bnet_relay_refused_total", "reason", "in_progress_elsewhere")
+        service.metrics.increment(.refused, "in_progress_elsewhere")
         return DevicePages.message(
             title: "Already in progress",
             "This sign-in is being completed in another browser. If that was not you, do not continue: close this page, and start a new sign-in from your app or terminal.")
@@ -168,7 +163,7 @@ struct DeviceController {
     /// Looks a typed code up, throttled per client network (RFC 8628 section 5.1).
     private func find(_ typed: String, _ context: RelayContext) async throws -> Lookup {
         guard await codeLimit.allow(context.clientNetwork) else {
-            service.metrics.increment("bnet_relay_throttled_total", "limit", "user_code")
+            service.metrics.increment(.throttled, "user_code")
             return .failure(
                 DevicePages.message(title: "Too many attempts", "Too many codes were tried from this address. Wait a few minutes and try again.")
                     .response(.tooManyRequests, sandbox: sandbox, headers: [.retryAfter: "60"]))

@@ -61,9 +61,9 @@ struct TokenController {
 
     private func error(_ refusal: LoginService.Refusal, _ interval: Int) -> Response {
         var headers: HTTPFields = [.cacheControl: "no-store", .pragma: "no-cache"]
-        if refusal.status == 401 { headers[.wwwAuthenticate] = #"Basic realm="bnet-relay""# }
+        if refusal.status == .unauthorized { headers[.wwwAuthenticate] = #"Basic realm="bnet-relay""# }
         return .jsonError(
-            .init(code: refusal.status), refusal.error, refusal.description, extra: ["interval": .int(interval)],
+            refusal.status, refusal.error, refusal.description, extra: ["interval": .int(interval)],
             headers: headers)
     }
 }

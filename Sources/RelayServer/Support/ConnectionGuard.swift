@@ -56,7 +56,7 @@ final class ConnectionLimits: @unchecked Sendable {
             total += 1
             return true
         }
-        if !admitted { metrics.increment("bnet_relay_throttled_total", "limit", "connections") }
+        if !admitted { metrics.increment(.throttled, "connections") }
         return admitted
     }
 

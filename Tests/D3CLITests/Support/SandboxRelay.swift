@@ -19,7 +19,7 @@ func withSandboxRelay(_ sandbox: Sandbox, _ body: (URL, URL) async throws -> Voi
     let base = try #require(URL(string: "http://127.0.0.1:\(port)"))
     let deadline = ContinuousClock.now + .seconds(20)
     while ContinuousClock.now < deadline {
-        if let health = try? await transport.send(HTTPRequest(url: base.appending(path: "healthz"), timeout: .seconds(1))),
+        if let health = try? await transport.send(TransportRequest(url: base.appending(path: "healthz"), timeout: .seconds(1))),
             health.status == 200 { break }
         try await Task.sleep(for: .milliseconds(50))
     }
