@@ -22,25 +22,26 @@ struct Logins: AsyncParsableCommand {
 
     func run() async throws {
         let config = try options.configuration()
-        let isPostgres = config.databasePath.hasPrefix("postgres")
-        guard isPostgres || FileManager.default.fileExists(atPath: config.databasePath) else {
-            throw ValidationError("database \(config.databasePath) does not exist (use --database)")
+        if case .sqlite(let path) = config.database, !FileManager.default.fileExists(atPath: path) {
+            throw ValidationError("database \(path) does not exist (use --database)")
         }
-        let store = try Relay.openStore(config.databasePath, logger: Logger(label: "bnet-relay"))
-        try await store.migrate()
-        if let revoke {
-            guard try await store.finish(loginID: revoke, status: .revoked, failure: "revoked_by_operator", now: Date()) else {
-                throw ValidationError("no open login has id \(revoke)")
+        let (revoke, limit) = (revoke, limit)
+        try await config.database.withStore(logger: Logger(label: "bnet-relay")) { store in
+            if let revoke {
+                guard try await store.finish(loginID: revoke, status: .revoked, failure: "revoked_by_operator", now: Date())
+                else {
+                    throw ValidationError("no open login has id \(revoke)")
+                }
+                print("revoked \(revoke)")
+                return
             }
-            print("revoked \(revoke)")
-            return
-        }
-        let formatter = ISO8601DateFormatter()
-        print(["ID", "APP", "STATUS", "CREATED", "EXPIRES", "BATTLETAG"].joined(separator: "\t"))
-        for login in try await store.recentLogins(limit: limit) {
-            let status = login.isExpired(at: Date()) && login.status.isOpen ? "expired" : login.status.rawValue
-            print([login.id, login.app, status, formatter.string(from: login.createdAt),
-                formatter.string(from: login.expiresAt), login.battleTag ?? "-"].joined(separator: "\t"))
+            let formatter = ISO8601DateFormatter()
+            print(["ID", "APP", "STATUS", "CREATED", "EXPIRES", "BATTLETAG"].joined(separator: "\t"))
+            for login in try await store.recentLogins(limit: limit) {
+                let status = login.isExpired(at: Date()) && login.status.isOpen ? "expired" : login.status.rawValue
+                print([login.id, login.app, status, formatter.string(from: login.createdAt),
+                    formatter.string(from: login.expiresAt), login.battleTag ?? "-"].joined(separator: "\t"))
+            }
         }
     }
 }

@@ -42,10 +42,14 @@ struct Serve: AsyncParsableCommand {
                 """.utf8))
         }
         for line in config.summary { logger.info("config", metadata: [LogKey.setting: "\(line)"]) }
-        let app = relay.application()
         let group = ServiceGroup(
-            configuration: .init(services: [app, LongPollReleaser(index: relay.service.index)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
-        try await group.run()
+            configuration: .init(services: relay.services(), gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        do {
+            try await group.run()
+        } catch let error as RelayStartupError {
+            await relay.shutdown()
+            throw ValidationError("cannot start:\n" + error.description)
+        }
         await relay.shutdown()
     }
 }

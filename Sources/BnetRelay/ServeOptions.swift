@@ -75,7 +75,13 @@ struct ServeOptions: ParsableArguments {
         config.host = value(host, "BNET_RELAY_HOST") ?? config.host
         config.port = try number(port, "BNET_RELAY_PORT", "--port") ?? config.port
         config.publicURL = try url(publicURL, "BNET_RELAY_PUBLIC_URL", "--public-url")
-        config.databasePath = value(database, "BNET_RELAY_DATABASE") ?? config.databasePath
+        if let setting = value(database, "BNET_RELAY_DATABASE") {
+            do {
+                config.database = try DatabaseLocation(parsing: setting)
+            } catch {
+                throw ValidationError("--database: \(error)")
+            }
+        }
         if let text = value(region, "BNET_RELAY_REGION") {
             guard let parsed = Region(name: text) else {
                 throw ValidationError("--region \(text): expected one of us, eu, kr, tw, cn")
@@ -128,7 +134,7 @@ struct ServeOptions: ParsableArguments {
             }
             config.logLevel = level
         }
-        config.credentials = try credentials(environment)
+        config.provider = try credentials(environment).map(ProviderMode.battleNet) ?? .sandbox
         return config
     }
 

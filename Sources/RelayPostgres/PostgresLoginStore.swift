@@ -2,17 +2,18 @@ import Foundation
 import Logging
 import PostgresNIO
 import RelayCore
+import ServiceLifecycle
 
 /// Logins in PostgreSQL, shared by several relays. Same schema and guarantees as the SQLite store: every
 /// status change is one conditional statement; a trigger publishes each change on `bnet_relay_logins`
-/// (LISTEN/NOTIFY) so that every instance can wake its long-polls.
-public final class PostgresLoginStore: LoginStore, LoginChangeFeed {
+/// (LISTEN/NOTIFY) so that every instance can wake its long-polls. Its connection pool and its change feed run as
+/// services in the application's service group (``services(onChange:)``).
+public final class PostgresLoginStore: LoginStore {
     static let channel = "bnet_relay_logins"
 
     private let client: PostgresClient
     private let location: PostgresLocation
     private let logger: Logger
-    private let runner: Task<Void, Never>
 
     /// Connects to `url` (see ``PostgresLocation`` for the TLS modes).
     public convenience init(url: URL, logger: Logger) throws {
@@ -30,11 +31,6 @@ public final class PostgresLoginStore: LoginStore, LoginChangeFeed {
         background.logLevel = .error
         client = PostgresClient(configuration: configuration, backgroundLogger: background)
         self.logger = logger
-        runner = Task { [client] in await client.run() }
-    }
-
-    deinit {
-        runner.cancel()
     }
 
     /// Whether this session's connection to the server is encrypted (`pg_stat_ssl`).
@@ -44,11 +40,6 @@ public final class PostgresLoginStore: LoginStore, LoginChangeFeed {
             for try await encrypted in rows.decode(Bool.self) { return encrypted }
             return false
         }
-    }
-
-    /// Closes the connections.
-    public func close() {
-        runner.cancel()
     }
 
     // MARK: Migrations
@@ -224,9 +215,23 @@ public final class PostgresLoginStore: LoginStore, LoginChangeFeed {
             """).count
     }
 
-    // MARK: LoginChangeFeed
+    // MARK: Services
 
-    public func followChanges(_ onChange: @escaping @Sendable (String, LoginStatus) async -> Void) async throws {
+    public func services(onChange: @escaping @Sendable (String, LoginStatus) async -> Void) -> [any Service] {
+        [client, ChangeFeed(store: self, onChange: onChange)]
+    }
+
+    /// LISTENs for login changes made by any relay until graceful shutdown, reconnecting when the connection drops.
+    struct ChangeFeed: Service {
+        let store: PostgresLoginStore
+        let onChange: @Sendable (String, LoginStatus) async -> Void
+
+        func run() async throws {
+            try await cancelWhenGracefulShutdown { try await store.followChanges(onChange) }
+        }
+    }
+
+    func followChanges(_ onChange: @escaping @Sendable (String, LoginStatus) async -> Void) async throws {
         while !Task.isCancelled {
             do {
                 try await client.withConnection { connection in

@@ -7,8 +7,6 @@ import Hummingbird
 import HummingbirdCore
 import Logging
 import RelayCore
-import RelayPostgres
-import RelaySQLite
 import ServiceLifecycle
 
 /// A relay ready to run: its login service and, in sandbox mode, its emulator.
@@ -25,8 +23,9 @@ public struct Relay: Sendable {
     let connections: ConnectionLimits
     let logger: Logger
 
-    /// Builds a relay: opens and migrates the database, reads (or in sandbox mode creates) the seal key,
-    /// starts the sandbox emulator if needed, and loads open logins into memory.
+    /// Builds a relay: checks the configuration, reads (or in sandbox mode creates) the seal key, opens the
+    /// database, starts the sandbox emulator if needed, and wires the routes. The database is migrated and open
+    /// logins are loaded when ``services(onRunning:onOpsRunning:)`` run, before the server accepts a connection.
     public static func build(configuration: RelayConfiguration, logger: Logger, version: String = RelayVersion.current)
         async throws -> Relay
     {
@@ -43,8 +42,7 @@ public struct Relay: Sendable {
         }
         let store: any LoginStore
         do {
-            store = try openStore(configuration.databasePath, logger: logger)
-            try await store.migrate()
+            store = try configuration.database.open(logger: logger)
         } catch {
             throw RelayStartupError(problems: ["database \(configuration.redactedDatabase): \(error)"])
         }
@@ -56,8 +54,11 @@ public struct Relay: Sendable {
             maxHeldPolls: configuration.maxHeldPolls, maxHeldPollsPerNetwork: configuration.maxHeldPollsPerNetwork)
 
         var emulator: RunningEmulator?
-        var credentials = configuration.credentials
-        if configuration.isSandbox {
+        let credentials: ClientCredentials
+        switch configuration.provider {
+        case .battleNet(let client):
+            credentials = client
+        case .sandbox:
             let sandboxCredentials = ClientCredentials(id: "bnet-relay-sandbox", secret: Identifiers.state())
             let running = try await BattleNetEmulator.start(
                 configuration: EmulatorConfiguration(clients: [
@@ -76,12 +77,10 @@ public struct Relay: Sendable {
         }
         let endpoints = configuration.endpoints(emulatorBaseURL: emulatorURL)
         let oauth = OAuthClient(
-            credentials: credentials!, endpoints: endpoints, transport: AsyncHTTPClientTransport.shared,
+            credentials: credentials, endpoints: endpoints, transport: AsyncHTTPClientTransport.shared,
             timeout: configuration.exchangeTimeout)
         let service = LoginService(
             settings: settings, apps: apps, store: store, oauth: oauth, relayKey: key, logger: logger)
-        let warmed = try await service.warmUp()
-        logger.debug("poll index loaded", metadata: [LogKey.count: "\(warmed)"])
 
         let trusted = configuration.trustedProxies.compactMap(IPRange.init)
         let connections = ConnectionLimits(caps: configuration.connections, trusted: trusted, metrics: service.metrics)
@@ -104,7 +103,6 @@ public struct Relay: Sendable {
         MethodNotAllowed.register(on: router)
 
         let readiness = ReadinessProbe(store: store, every: configuration.readinessInterval, logger: logger)
-        await readiness.check()
         let ops = Router(context: RelayContext.self)
         ops.middlewares.add(SecurityHeadersMiddleware())
         ops.middlewares.add(RequestLogMiddleware())
@@ -119,17 +117,9 @@ public struct Relay: Sendable {
             opsResponder: ops.buildResponder(), readiness: readiness, connections: connections, logger: logger)
     }
 
-    /// SQLite for a path, PostgreSQL for a `postgres://` URL.
-    public static func openStore(_ database: String, logger: Logger) throws -> any LoginStore {
-        if database.hasPrefix("postgres://") || database.hasPrefix("postgresql://") {
-            return try PostgresLoginStore(location: PostgresLocation(url: database), logger: logger)
-        }
-        return try SQLiteLoginStore(path: database)
-    }
-
     /// The HTTP application, with the operations listener, the readiness checker and the sweeper as its services;
     /// `onRunning` receives the bound port, `onOpsRunning` the operations listener's.
-    public func application(
+    func application(
         onRunning: @escaping @Sendable (Int) async -> Void = { _ in },
         onOpsRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
@@ -149,16 +139,51 @@ public struct Relay: Sendable {
             responder: responder, server: server,
             // A deep accept queue: after a restart or a proxy reload, thousands of long-polling clients reconnect at once.
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil, backlog: 4096),
-            services: [operations, readiness, Sweeper(service: service, every: .seconds(30), logger: logger)]
-                + ((service.store as? any LoginChangeFeed).map { [ChangeFollower(feed: $0, index: service.index)] } ?? []),
+            services: [operations, readiness, Sweeper(service: service, every: .seconds(30), logger: logger)],
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) },
             logger: logger)
     }
 
-    /// Stops the sandbox emulator, if any, and closes the database connections.
+    /// Everything the relay runs, for one service group, in start order: the store's own services (a connection
+    /// pool, a change feed into the poll index), then the relay (which migrates the database and loads open logins
+    /// before its server accepts a connection), then ``LongPollReleaser``, which a graceful shutdown stops first, so
+    /// held long-polls are answered before the server waits for its requests. `serve` and the tests both run this.
+    public func services(
+        onRunning: @escaping @Sendable (Int) async -> Void = { _ in },
+        onOpsRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) -> [any Service] {
+        let index = service.index
+        return service.store.services(onChange: { hash, status in index.update(hash, status: status) })
+            + [RelayService(relay: self, application: application(onRunning: onRunning, onOpsRunning: onOpsRunning)),
+                LongPollReleaser(index: index)]
+    }
+
+    /// Migrates the database, checks it once for readiness and loads the open logins into memory.
+    func prepare() async throws {
+        do {
+            try await service.store.migrate()
+        } catch {
+            throw RelayStartupError(problems: ["database \(configuration.redactedDatabase): \(error)"])
+        }
+        await readiness.check()
+        let warmed = try await service.warmUp()
+        logger.debug("poll index loaded", metadata: [LogKey.count: "\(warmed)"])
+    }
+
+    /// Stops the sandbox emulator, if any.
     public func shutdown() async {
         await emulator?.stop()
-        (service.store as? PostgresLoginStore)?.close()
+    }
+}
+
+/// The relay as a service: prepares the database, then runs the HTTP application.
+struct RelayService<App: ApplicationProtocol>: Service {
+    let relay: Relay
+    let application: App
+
+    func run() async throws {
+        try await relay.prepare()
+        try await application.run()
     }
 }
 

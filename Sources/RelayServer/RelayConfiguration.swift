@@ -4,6 +4,21 @@ import Logging
 import RelayCore
 import RelayPostgres
 
+/// Who plays Battle.net for the relay: chosen explicitly, never guessed from a missing setting.
+public enum ProviderMode: Sendable, CustomStringConvertible {
+    /// The built-in emulator: no real sign-ins; what `bnet-relay serve` runs without Blizzard credentials.
+    case sandbox
+    /// Blizzard's OAuth server, with the relay's client.
+    case battleNet(ClientCredentials)
+
+    public var description: String {
+        switch self {
+        case .sandbox: "SANDBOX (built-in Battle.net emulator, no real sign-ins)"
+        case .battleNet(let credentials): "Battle.net, client \(credentials.id)"
+        }
+    }
+}
+
 /// Everything `bnet-relay serve` is configured with. Flags and environment are parsed by the executable;
 /// the client secret never comes from a flag.
 public struct RelayConfiguration: Sendable {
@@ -13,8 +28,8 @@ public struct RelayConfiguration: Sendable {
     public var port = 8080
     /// The public base URL; defaults to `http://host:port`.
     public var publicURL: URL?
-    /// The SQLite database file.
-    public var databasePath = "bnet-relay.sqlite"
+    /// Where logins are kept.
+    public var database = DatabaseLocation.sqlite(path: "bnet-relay.sqlite")
     /// The Battle.net region.
     public var region: Region = .us
     /// Registered apps; empty registers `d3` in poll mode.
@@ -30,8 +45,8 @@ public struct RelayConfiguration: Sendable {
     public var apiURL: URL?
     /// Proxies (addresses or CIDR ranges) whose `X-Forwarded-For` is believed.
     public var trustedProxies: [String] = []
-    /// The Battle.net client; nil runs the sandbox emulator instead.
-    public var credentials: ClientCredentials?
+    /// Who plays Battle.net: Blizzard with the relay's client, or the built-in emulator.
+    public var provider = ProviderMode.sandbox
     /// The operations listener (`/healthz`, `/readyz`, `/metrics`): its address, loopback unless said otherwise.
     public var opsHost = "127.0.0.1"
     /// Its port; defaults to `port + 2` (0, an ephemeral one, when `port` is 0).
@@ -66,8 +81,10 @@ public struct RelayConfiguration: Sendable {
     /// The operations port in effect.
     public var effectiveOpsPort: Int { opsPort ?? (port == 0 ? 0 : port + 2) }
 
-    /// Whether the relay runs against its built-in emulator (no Blizzard credentials given).
-    public var isSandbox: Bool { credentials == nil }
+    /// Whether the relay runs against its built-in emulator.
+    public var isSandbox: Bool {
+        if case .sandbox = provider { true } else { false }
+    }
 
     /// The public URL in effect.
     public var effectivePublicURL: URL {
@@ -88,7 +105,7 @@ public struct RelayConfiguration: Sendable {
         if effectiveOpsPort != 0, effectiveOpsPort == port {
             problems.append("--ops-port must differ from --port: the operations endpoints are not for the public")
         }
-        if let credentials, credentials.id.isEmpty || credentials.secret.isEmpty {
+        if case .battleNet(let credentials) = provider, credentials.id.isEmpty || credentials.secret.isEmpty {
             problems.append("BNET_CLIENT_ID and BNET_CLIENT_SECRET must both be set (or neither, for sandbox mode)")
         }
         if pollInterval < 1 { problems.append("the poll interval must be at least 1 s") }
@@ -115,7 +132,7 @@ public struct RelayConfiguration: Sendable {
     }
 
     /// The database setting with any password hidden.
-    public var redactedDatabase: String { PostgresLocation.redacted(databasePath) }
+    public var redactedDatabase: String { database.description }
 
     /// The provider endpoints in effect (the emulator's base when sandboxed).
     func endpoints(emulatorBaseURL: URL?) -> BattleNetEndpoints {
@@ -135,7 +152,7 @@ public struct RelayConfiguration: Sendable {
             "listen: \(host):\(port)",
             "operations (/healthz, /readyz, /metrics): \(opsHost):\(effectiveOpsPort)",
             "public URL: \(effectivePublicURL.absoluteString)",
-            "mode: \(isSandbox ? "SANDBOX (built-in Battle.net emulator, no real sign-ins)" : "Battle.net, client \(credentials!.id)")",
+            "mode: \(provider)",
             "region: \(region)",
             "database: \(redactedDatabase)",
             "seal key file: \(sealKeyFile)",

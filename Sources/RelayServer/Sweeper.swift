@@ -41,16 +41,3 @@ public struct LongPollReleaser: Service {
         index.releaseAll()
     }
 }
-
-/// Mirrors login changes made by other relays (through a shared store's change feed) into this relay's poll
-/// index, waking the long-polls held here.
-struct ChangeFollower: Service {
-    let feed: any LoginChangeFeed
-    let index: PollIndex
-
-    func run() async throws {
-        try await cancelWhenGracefulShutdown {
-            try await feed.followChanges { hash, status in index.update(hash, status: status) }
-        }
-    }
-}

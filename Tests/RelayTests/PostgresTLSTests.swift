@@ -12,11 +12,12 @@ struct PostgresTLSTests {
     /// Opens a store for `url`, and says whether its session is encrypted, or the error that stopped it.
     private func session(_ url: String) async -> Result<Bool, any Error> {
         do {
-            let store = try Relay.openStore(url, logger: Logger(label: "tls-test"))
-            defer { (store as? PostgresLoginStore)?.close() }
-            let postgres = try #require(store as? PostgresLoginStore)
-            try await postgres.checkConnection()
-            return .success(try await postgres.sessionIsEncrypted())
+            let location = try PostgresLocation(url: url)
+            let store = try PostgresLoginStore(location: location, logger: Logger(label: "tls-test"))
+            try await store.checkConnection()
+            return .success(try await DatabaseLocation(parsing: url).withStore(logger: Logger(label: "tls-test")) { store in
+                try await (store as! PostgresLoginStore).sessionIsEncrypted()
+            })
         } catch {
             return .failure(error)
         }
@@ -69,12 +70,12 @@ struct PostgresTLSTests {
         "postgres://relay:hunter2secret",
     ])
     func redaction(url: String) async throws {
-        var configuration = RelayConfiguration()
-        configuration.databasePath = url
-        #expect(!configuration.redactedDatabase.contains("hunter2secret"), "\(configuration.redactedDatabase)")
-        #expect(!configuration.summary.joined().contains("hunter2secret"))
+        #expect(!PostgresLocation.redacted(url).contains("hunter2secret"), "\(PostgresLocation.redacted(url))")
         do {
-            _ = try Relay.openStore(url, logger: Logger(label: "tls-test"))
+            var configuration = RelayConfiguration()
+            configuration.database = try DatabaseLocation(parsing: url)
+            #expect(!configuration.redactedDatabase.contains("hunter2secret"), "\(configuration.redactedDatabase)")
+            #expect(!configuration.summary.joined().contains("hunter2secret"))
         } catch {
             #expect(!"\(error)".contains("hunter2secret"), "\(error)")
         }

@@ -148,8 +148,9 @@ struct LoginStoreTests {
             expiresAt: now.addingTimeInterval(600), interval: 5)
     }
 
-    private func open(_ database: String) throws -> any LoginStore {
-        try Relay.openStore(database, logger: Logger(label: "store-test"))
+    /// Runs `body` with the store at `database`, its services (PostgreSQL's pool) running, as the relay runs it.
+    private func withStore(_ database: String, _ body: (any LoginStore) async throws -> Void) async throws {
+        try await DatabaseLocation(parsing: database).withStore(logger: Logger(label: "store-test"), body)
     }
 
     @Test("Concurrent collects of one approved login succeed exactly once, also after reopening", arguments: StoreKind.allCases)
@@ -157,8 +158,7 @@ struct LoginStoreTests {
         let database = try await kind.newDatabase()
         let now = Date()
         let login = makeLogin(now: now)
-        do {
-            let store = try open(database)
+        try await withStore(database) { store in
             try await store.migrate()
             try await store.migrate()
             try await store.insert(login)
@@ -169,45 +169,43 @@ struct LoginStoreTests {
             let sealed = TokenSealer.Sealed(ephemeralPublicKey: Data([1, 2]), box: Data([3, 4, 5]))
             #expect(try await store.approve(loginID: login.id, sealed: sealed, battleTag: "A#1", accountID: 7, now: now))
             #expect(try await !store.approve(loginID: login.id, sealed: sealed, battleTag: "A#1", accountID: 7, now: now))
-            (store as? PostgresLoginStore)?.close()
         }
-        let reopened = try open(database)
-        try await reopened.migrate()
-        try await reopened.ping()
-        #expect(try await reopened.openLogins(now: now).map(\.status) == [.approved])
-        let results = try await withThrowingTaskGroup(of: TokenSealer.Sealed?.self) { group in
-            for _ in 0..<8 {
-                group.addTask { try await reopened.collect(deviceCodeHash: login.deviceCodeHash, now: now)?.sealedToken }
+        try await withStore(database) { reopened in
+            try await reopened.migrate()
+            try await reopened.ping()
+            #expect(try await reopened.openLogins(now: now).map(\.status) == [.approved])
+            let results = try await withThrowingTaskGroup(of: TokenSealer.Sealed?.self) { group in
+                for _ in 0..<8 {
+                    group.addTask { try await reopened.collect(deviceCodeHash: login.deviceCodeHash, now: now)?.sealedToken }
+                }
+                return try await group.reduce(into: [TokenSealer.Sealed?]()) { $0.append($1) }
             }
-            return try await group.reduce(into: [TokenSealer.Sealed?]()) { $0.append($1) }
+            #expect(results.compactMap { $0 } == [TokenSealer.Sealed(ephemeralPublicKey: Data([1, 2]), box: Data([3, 4, 5]))])
+            let after = try #require(try await reopened.login(deviceCodeHash: login.deviceCodeHash))
+            #expect(after.status == .collected)
+            #expect(after.sealedToken == nil)
+            #expect(after.battleTag == "A#1")
+            #expect(after.accountID == 7)
+            #expect(try await reopened.recentLogins(limit: 5).count == 1)
+            #expect(try await reopened.purge(before: now.addingTimeInterval(7200)) == 1)
         }
-        #expect(results.compactMap { $0 } == [TokenSealer.Sealed(ephemeralPublicKey: Data([1, 2]), box: Data([3, 4, 5]))])
-        let after = try #require(try await reopened.login(deviceCodeHash: login.deviceCodeHash))
-        #expect(after.status == .collected)
-        #expect(after.sealedToken == nil)
-        #expect(after.battleTag == "A#1")
-        #expect(after.accountID == 7)
-        #expect(try await reopened.recentLogins(limit: 5).count == 1)
-        #expect(try await reopened.purge(before: now.addingTimeInterval(7200)) == 1)
-        (reopened as? PostgresLoginStore)?.close()
     }
 
     @Test("Ended logins refuse further changes, and expired ones are not found by user code", arguments: StoreKind.allCases)
     func transitions(kind: StoreKind) async throws {
-        let store = try open(try await kind.newDatabase())
-        defer { (store as? PostgresLoginStore)?.close() }
-        try await store.migrate()
-        let now = Date()
-        let login = makeLogin(now: now)
-        try await store.insert(login)
-        #expect(try await store.finish(loginID: login.id, status: .revoked, failure: "revoked_by_operator", now: now))
-        #expect(try await !store.finish(loginID: login.id, status: .denied, failure: nil, now: now))
-        #expect(try await !store.beginAuthorization(loginID: login.id, stateHash: "t", now: now))
-        #expect(try await store.login(deviceCodeHash: login.deviceCodeHash)?.failure == "revoked_by_operator")
-        let late = makeLogin(now: now)
-        try await store.insert(late)
-        #expect(try await store.login(userCodeHash: late.userCodeHash, now: now.addingTimeInterval(601)) == nil)
-        #expect(try await store.openLogins(now: now.addingTimeInterval(601)).isEmpty)
+        try await withStore(try await kind.newDatabase()) { store in
+            let now = Date()
+            let login = makeLogin(now: now)
+            try await store.insert(login)
+            #expect(try await store.finish(loginID: login.id, status: .revoked, failure: "revoked_by_operator", now: now))
+            #expect(try await !store.finish(loginID: login.id, status: .denied, failure: nil, now: now))
+            #expect(try await !store.beginAuthorization(loginID: login.id, stateHash: "t", now: now))
+            #expect(try await store.login(deviceCodeHash: login.deviceCodeHash)?.failure == "revoked_by_operator")
+            let late = makeLogin(now: now)
+            try await store.insert(late)
+            #expect(try await store.login(userCodeHash: late.userCodeHash, now: now.addingTimeInterval(601)) == nil)
+            #expect(try await store.openLogins(now: now.addingTimeInterval(601)).isEmpty)
+        }
     }
 }
 

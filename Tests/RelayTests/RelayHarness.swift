@@ -59,7 +59,11 @@ struct RelayHarness {
     let browser = CookieJar()
 
     var service: LoginService { relay.service }
-    var databasePath: String { relay.configuration.databasePath }
+    /// The SQLite file (the harness's database unless a test gave a PostgreSQL URL).
+    var databasePath: String {
+        if case .sqlite(let path) = relay.configuration.database { return path }
+        return ""
+    }
 
     static func start(
         apps: [String] = ["d3=poll", "myapp=redirect", "fwdapp=forward"],
@@ -90,10 +94,11 @@ struct RelayHarness {
         configuration.maxHeldPolls = maxHeldPolls
         configuration.maxHeldPollsPerNetwork = maxHeldPollsPerNetwork
         configuration.publicURL = URL(string: publicBase)
-        configuration.databasePath = database ?? (databaseDirectory ?? directory).appending(path: "relay.sqlite").path
+        configuration.database = try DatabaseLocation(
+            parsing: database ?? (databaseDirectory ?? directory).appending(path: "relay.sqlite").path)
         configuration.sealKeyFile = keyPath
         configuration.apps = registrations
-        configuration.credentials = relayCredentials
+        configuration.provider = .battleNet(relayCredentials)
         configuration.region = .eu
         configuration.authorizeURL = emulator.endpoints.authorizeURL
         configuration.tokenURL = emulator.endpoints.tokenURL
@@ -110,7 +115,7 @@ struct RelayHarness {
         let relay = try await Relay.build(configuration: configuration, logger: logs.logger)
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let (opsPorts, opsContinuation) = AsyncStream.makeStream(of: Int.self)
-        let app = relay.application(
+        let services = relay.services(
             onRunning: { port in
                 continuation.yield(port)
                 continuation.finish()
@@ -119,7 +124,7 @@ struct RelayHarness {
                 opsContinuation.yield(port)
                 opsContinuation.finish()
             })
-        let group = ServiceGroup(configuration: .init(services: [app], logger: logs.logger))
+        let group = ServiceGroup(configuration: .init(services: services, logger: logs.logger))
         let task = Task { try await group.run() }
         var iterator = ports.makeAsyncIterator()
         let port = try #require(await iterator.next())

@@ -1,4 +1,5 @@
 import Foundation
+import ServiceLifecycle
 
 /// Durable storage of logins. Every method is one transaction; every status change is conditional on the
 /// status it expects, so concurrent callers cannot both win.
@@ -32,6 +33,16 @@ public protocol LoginStore: Sendable {
     func recentLogins(limit: Int) async throws -> [Login]
     /// Deletes logins that expired or ended before `cutoff`. Returns how many.
     func purge(before cutoff: Date) async throws -> Int
+    /// The background work the store needs while it is used, as services for the application's service group: a
+    /// connection pool, and for a store shared by several relays a change feed that calls `onChange` with the
+    /// device code hash and new status of every login that changes on any relay (so that long-polls held here wake
+    /// when the callback lands elsewhere). Empty for a store that needs none.
+    func services(onChange: @escaping @Sendable (String, LoginStatus) async -> Void) -> [any Service]
+}
+
+extension LoginStore {
+    /// No background work.
+    public func services(onChange: @escaping @Sendable (String, LoginStatus) async -> Void) -> [any Service] { [] }
 }
 
 /// The store cannot read or write right now (read-only or full disk, database unreachable). The relay answers
@@ -54,12 +65,4 @@ public struct UserCodeTaken: Error, CustomStringConvertible {
     public init() {}
 
     public var description: String { "user code already in use by an open login" }
-}
-
-/// A store shared by several relays tells each of them when a login changes, so that long-polls held on one
-/// instance wake when the callback lands on another.
-public protocol LoginChangeFeed: Sendable {
-    /// Calls `onChange` with the device code hash and new status of every login that changes, on any instance,
-    /// until cancelled.
-    func followChanges(_ onChange: @escaping @Sendable (String, LoginStatus) async -> Void) async throws
 }
