@@ -3,6 +3,7 @@ import BattleNet
 import Foundation
 import NIOCore
 import NIOHTTP1
+import NIOHTTPCompression
 
 /// The default ``HTTPTransport``, on AsyncHTTPClient. Connection failures fail fast (a short connect
 /// timeout) and every AsyncHTTPClient error is mapped to a ``BattleNetError``.

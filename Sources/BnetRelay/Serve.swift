@@ -1,9 +1,11 @@
 import ArgumentParser
+import BattleNetEmulator
 import Foundation
 import Logging
 import RelayCore
 import RelayServer
 import ServiceLifecycle
+import UnixSignals
 
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

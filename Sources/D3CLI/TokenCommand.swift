@@ -1,4 +1,5 @@
 import ArgumentParser
+import BattleNet
 import D3Kit
 
 /// `d3 token`: prints the access token alone, for scripts.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BattleNet
 import D3Kit
 
 /// `d3 whoami`: who is signed in for the region, and until when.

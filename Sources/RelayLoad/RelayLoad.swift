@@ -4,6 +4,7 @@ import BattleNet
 import BattleNetEmulator
 import BattleNetHTTPClient
 import Foundation
+import NIOCore
 
 /// Load, soak and flow benchmarks for `bnet-relay`. Each command starts its own relay (and, where the flow needs one,
 /// its own Battle.net emulator in this process, so the relay runs as in production), drives it the way real traffic

@@ -1,4 +1,5 @@
 import BattleNet
+import BattleNetEmulator
 import BattleNetHTTPClient
 import D3Kit
 import Foundation

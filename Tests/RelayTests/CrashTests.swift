@@ -1,5 +1,6 @@
 import BattleNet
 import BattleNetEmulator
+import BattleNetHTTPClient
 import Foundation
 import RelayCore
 import TestSupport

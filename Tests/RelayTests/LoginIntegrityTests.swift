@@ -1,4 +1,5 @@
 import BattleNet
+import BattleNetEmulator
 import Foundation
 import GRDB
 import RelayCore

@@ -1,4 +1,5 @@
 import BattleNet
+import BattleNetEmulator
 import Foundation
 import RelayCore
 import Testing

@@ -1,4 +1,5 @@
 import BattleNet
+import BattleNetHTTPClient
 import Foundation
 import TestSupport
 import Testing

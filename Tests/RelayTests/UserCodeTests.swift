@@ -1,8 +1,10 @@
 import BattleNet
+import BattleNetEmulator
 import Foundation
 import Logging
 import RelayCore
 import RelaySQLite
+import RelayServer
 import Testing
 
 @Suite("User codes are unique among open logins", .timeLimit(.minutes(1)))

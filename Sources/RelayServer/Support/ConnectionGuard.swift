@@ -1,3 +1,4 @@
+import BattleNet
 import Foundation
 import HTTPTypes
 import Hummingbird
