@@ -162,7 +162,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "BattleNetTests",
-            dependencies: ["BattleNet", "BattleNetHTTPClient", "BattleNetEmulator"],
+            dependencies: ["BattleNet", "BattleNetHTTPClient", "BattleNetEmulator", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -172,6 +172,7 @@ let package = Package(
                 "RelayServer", "TestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -3,7 +3,7 @@ import BattleNetHTTPClient
 import Foundation
 import Testing
 
-@Suite("Regions, locales, endpoints")
+@Suite("Regions, locales, endpoints", .timeLimit(.minutes(5)))
 struct RegionTests {
     @Test("Each region has its OAuth and API host and its locales")
     func hosts() {
@@ -39,7 +39,7 @@ struct RegionTests {
     }
 }
 
-@Suite("Secrets stay out of descriptions")
+@Suite("Secrets stay out of descriptions", .timeLimit(.minutes(5)))
 struct SecretTests {
     @Test("Client credentials never print their secret")
     func credentials() {
@@ -77,7 +77,7 @@ struct SecretTests {
     }
 }
 
-@Suite("Form encoding")
+@Suite("Form encoding", .timeLimit(.minutes(5)))
 struct FormEncodingTests {
     @Test("Pairs round-trip, keeping order and duplicates")
     func roundTrip() throws {
@@ -107,7 +107,7 @@ struct FormEncodingTests {
     }
 }
 
-@Suite("AsyncHTTPClient transport")
+@Suite("AsyncHTTPClient transport", .timeLimit(.minutes(5)))
 struct TransportTests {
     @Test("A refused connection fails fast as unreachable, not after the whole timeout")
     func refused() async throws {
@@ -126,7 +126,7 @@ struct TransportTests {
     }
 }
 
-@Suite("Base64url against Foundation")
+@Suite("Base64url against Foundation", .timeLimit(.minutes(5)))
 struct Base64URLTests {
     @Test("Encoding matches Foundation's base64 with the URL alphabet and no padding, for every length up to 64")
     func matchesFoundation() throws {

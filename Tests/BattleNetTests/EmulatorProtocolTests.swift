@@ -2,6 +2,7 @@ import BattleNet
 import BattleNetEmulator
 import BattleNetHTTPClient
 import Foundation
+import TestSupport
 import Testing
 
 /// The paths and checks third-party Battle.net clients rely on (BattleNetAPI, blizzard.js, python clients).

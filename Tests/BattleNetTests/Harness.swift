@@ -49,12 +49,6 @@ extension RunningEmulator {
     }
 }
 
-extension URL {
-    /// The first value of a query parameter.
-    func queryValue(_ name: String) -> String? {
-        URLComponents(url: self, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == name }?.value
-    }
-}
 
 /// Loads a recorded sample by file name.
 func sample(_ name: String) throws -> Data {

@@ -2,9 +2,10 @@ import BattleNet
 import BattleNetEmulator
 import BattleNetHTTPClient
 import Foundation
+import TestSupport
 import Testing
 
-@Suite("OAuth client against the emulator")
+@Suite("OAuth client against the emulator", .timeLimit(.minutes(5)))
 struct OAuthClientTests {
     @Test("The authorize URL carries response_type, client, redirect URI, scopes, state and the PKCE challenge")
     func authorizeURL() throws {

@@ -3,6 +3,7 @@ import BattleNetEmulator
 import BattleNetHTTPClient
 import D3Kit
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("d3 login failures, and using a stored sign-in", .timeLimit(.minutes(2)))

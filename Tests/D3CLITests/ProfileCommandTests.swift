@@ -1,5 +1,6 @@
 import BattleNet
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("d3 profile and d3 hero against the emulator", .timeLimit(.minutes(2)))

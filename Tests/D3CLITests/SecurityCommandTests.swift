@@ -2,6 +2,7 @@ import BattleNet
 import BattleNetEmulator
 import D3Kit
 import Foundation
+import TestSupport
 import Testing
 
 /// The `d3` binary's defences (review finding 13.13): plain-http relays, sign-in links on another origin,

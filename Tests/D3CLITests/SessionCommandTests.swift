@@ -1,6 +1,7 @@
 import BattleNet
 import D3Kit
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("Sign-in state: whoami, token, logout, and commands without a sign-in", .timeLimit(.minutes(2)))

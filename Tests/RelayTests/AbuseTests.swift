@@ -3,7 +3,7 @@ import Foundation
 import RelayCore
 import Testing
 
-@Suite("Abuse under concurrency")
+@Suite("Abuse under concurrency", .timeLimit(.minutes(5)))
 struct AbuseTests {
     /// The most requests a bucket of `burst`, refilled at `perMinute`, lets through in `elapsed`.
     static func allowance(burst: Int, perMinute: Double, elapsed: Duration) -> Int {

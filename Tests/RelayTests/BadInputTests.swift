@@ -4,7 +4,7 @@ import Testing
 
 @testable import RelayServer
 
-@Suite("Bad input over real sockets")
+@Suite("Bad input over real sockets", .timeLimit(.minutes(5)))
 struct BadInputTests {
     /// Every header the relay (or its HTTP server) may send; anything else would be injected.
     static let knownHeaders: Set<String> = [

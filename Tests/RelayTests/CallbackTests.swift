@@ -1,9 +1,10 @@
 import BattleNet
 import BattleNetEmulator
 import Foundation
+import TestSupport
 import Testing
 
-@Suite("Callbacks: redirect and forward modes, replays, provider failures")
+@Suite("Callbacks: redirect and forward modes, replays, provider failures", .timeLimit(.minutes(5)))
 struct CallbackTests {
     @Test("Redirect mode sends the browser to the app's scheme with only the outcome; the app then collects")
     func redirectMode() async throws {

@@ -5,56 +5,56 @@ import TestSupport
 import Testing
 
 /// The `bnet-relay` binary's commands, run as an operator runs them.
-@Suite("bnet-relay commands")
+@Suite("bnet-relay commands", .timeLimit(.minutes(5)))
 struct CommandTests {
     @Test("check-config explains what is wrong and exits non-zero")
-    func checkConfig() throws {
-        let badApp = try runRelayCommand(["check-config", "--app", "https=poll"])
+    func checkConfig() async throws {
+        let badApp = try await runRelayCommand(["check-config", "--app", "https=poll"])
         #expect(badApp.status != 0)
         #expect(badApp.output.contains("'https' can never be an app scheme"))
-        let insecure = try runRelayCommand(
+        let insecure = try await runRelayCommand(
             ["check-config", "--public-url", "http://relay.example.com"],
             environment: ["BNET_CLIENT_ID": "id", "BNET_CLIENT_SECRET": "Zq8-check-config-secret-value"])
         #expect(insecure.status != 0)
         #expect(insecure.output.contains("must use https"))
         #expect(!insecure.output.contains("Zq8-check-config-secret-value"))
-        let half = try runRelayCommand(["check-config"], environment: ["BNET_CLIENT_ID": "id"])
+        let half = try await runRelayCommand(["check-config"], environment: ["BNET_CLIENT_ID": "id"])
         #expect(half.status != 0)
         #expect(half.output.contains("BNET_CLIENT_SECRET"))
-        let sandbox = try runRelayCommand(["check-config", "--app", "d3=poll", "--app", "myapp=redirect"])
+        let sandbox = try await runRelayCommand(["check-config", "--app", "d3=poll", "--app", "myapp=redirect"])
         #expect(sandbox.status == 0, "\(sandbox.output)")
         #expect(sandbox.output.contains("register at Battle.net: http://127.0.0.1:8080/redirect/myapp"))
         #expect(sandbox.output.contains("configuration OK"))
     }
 
     @Test("keygen writes a 0600 key and never overwrites one")
-    func keygen() throws {
+    func keygen() async throws {
         let path = FileManager.default.temporaryDirectory.appending(path: "k-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: path) }
-        #expect(try runRelayCommand(["keygen", "--output", path]).status == 0)
+        #expect(try await runRelayCommand(["keygen", "--output", path]).status == 0)
         #expect((try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) == 0o600)
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
-        let again = try runRelayCommand(["keygen", "--output", path])
+        let again = try await runRelayCommand(["keygen", "--output", path])
         #expect(again.status != 0)
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
-        #expect(try runRelayCommand(["--version"]).output.hasPrefix("0."))
+        #expect(try await runRelayCommand(["--version"]).output.hasPrefix("0."))
     }
 
     @Test("logins lists recent logins without secrets and revokes one; the poller then hears access_denied")
     func logins() async throws {
         try await withRelay { relay in
             let login = try await relay.startLogin()
-            let listed = try runRelayCommand(["logins", "--database", relay.databasePath])
+            let listed = try await runRelayCommand(["logins", "--database", relay.databasePath])
             #expect(listed.status == 0, "\(listed.output)")
             #expect(listed.output.contains("d3\tpending"))
             #expect(!listed.output.contains(login.deviceCode))
             #expect(!listed.output.contains(login.userCode))
             let id = try #require(listed.output.split(separator: "\n").dropFirst().first?.split(separator: "\t").first)
-            let revoked = try runRelayCommand(["logins", "--database", relay.databasePath, "--revoke", String(id)])
+            let revoked = try await runRelayCommand(["logins", "--database", relay.databasePath, "--revoke", String(id)])
             #expect(revoked.status == 0, "\(revoked.output)")
             try await relay.service.sweep()
             #expect(try await relay.poll(login).json["error"] as? String == "access_denied")
-            let unknown = try runRelayCommand(["logins", "--database", relay.databasePath, "--revoke", "nope"])
+            let unknown = try await runRelayCommand(["logins", "--database", relay.databasePath, "--revoke", "nope"])
             #expect(unknown.status != 0)
         }
     }

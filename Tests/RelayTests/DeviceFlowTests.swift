@@ -1,9 +1,10 @@
 import BattleNet
 import BattleNetEmulator
 import Foundation
+import TestSupport
 import Testing
 
-@Suite("Device flow through real sockets")
+@Suite("Device flow through real sockets", .timeLimit(.minutes(5)))
 struct DeviceFlowTests {
     @Test("Start, enter the code, approve at Battle.net, callback, poll: the client gets a working token once")
     func endToEnd() async throws {

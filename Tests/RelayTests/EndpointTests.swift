@@ -1,8 +1,9 @@
 import BattleNet
 import Foundation
+import TestSupport
 import Testing
 
-@Suite("Start, verification page, metadata, health and metrics")
+@Suite("Start, verification page, metadata, health and metrics", .timeLimit(.minutes(5)))
 struct EndpointTests {
     @Test("Each request is logged; routine poll answers and health probes at debug, the rest at info")
     func requestLog() async throws {

@@ -5,7 +5,7 @@ import RelayCore
 import Testing
 
 /// Two relays sharing one PostgreSQL database, as behind a load balancer.
-@Suite("Two relays on PostgreSQL")
+@Suite("Two relays on PostgreSQL", .enabled(if: PostgresServer.isInstalled, "needs Debian's postgresql package"), .timeLimit(.minutes(5)))
 struct MultiInstanceTests {
     @Test("A login started on A, called back on B, reaches A's long-poll promptly and is handed out once")
     func crossInstance() async throws {

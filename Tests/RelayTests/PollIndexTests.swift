@@ -2,7 +2,7 @@ import Foundation
 import RelayCore
 import Testing
 
-@Suite("Poll index: held long-polls")
+@Suite("Poll index: held long-polls", .timeLimit(.minutes(5)))
 struct PollIndexTests {
     private func pendingLogin(_ hash: String) -> Login {
         Login(

@@ -88,6 +88,9 @@ actor PostgresServer {
         if let owner { try run("/bin/chown", "\(owner):\(owner)", path("server.key"), path("server.pem")) }
     }
 
+    /// Whether Debian's `postgresql` package is installed (`.ci/run` installs it).
+    static var isInstalled: Bool { (try? binDirectory()) != nil }
+
     private static func binDirectory() throws -> String {
         let root = "/usr/lib/postgresql"
         let versions = (try? FileManager.default.contentsOfDirectory(atPath: root))?.sorted() ?? []

@@ -7,7 +7,7 @@ import Testing
 @testable import RelayServer
 
 /// `sslmode` means what libpq says it means, against a real PostgreSQL with TLS on.
-@Suite("PostgreSQL TLS modes", .timeLimit(.minutes(2)))
+@Suite("PostgreSQL TLS modes", .enabled(if: PostgresServer.isInstalled, "needs Debian's postgresql package"), .timeLimit(.minutes(2)))
 struct PostgresTLSTests {
     /// Opens a store for `url`, and says whether its session is encrypted, or the error that stopped it.
     private func session(_ url: String) async -> Result<Bool, any Error> {

@@ -2,6 +2,7 @@ import BattleNet
 import BattleNetEmulator
 import BattleNetHTTPClient
 import Foundation
+import InMemoryLogging
 import Logging
 import RelayCore
 import ServiceLifecycle
@@ -14,32 +15,23 @@ let transport = AsyncHTTPClientTransport.shared
 let publicBase = "https://relay.example.com"
 let relayCredentials = ClientCredentials(id: "relay-client", secret: "relay-secret-0123456789abcdef")
 
-/// Collects every log line the relay writes, to search them for secrets.
-final class LogCapture: @unchecked Sendable {
-    private let lock = NSLock()
-    private var lines: [String] = []
+/// Every log line the relay writes, kept by swift-log's in-memory handler, to search them for secrets.
+struct LogCapture: Sendable {
+    let handler: InMemoryLogHandler = {
+        var handler = InMemoryLogHandler()
+        handler.logLevel = .trace
+        return handler
+    }()
 
-    func append(_ line: String) { lock.withLock { lines.append(line) } }
-    var text: String { lock.withLock { lines.joined(separator: "\n") } }
+    /// A logger writing into this capture.
+    var logger: Logger { Logger(label: "relay-test") { _ in handler } }
 
-    var logger: Logger {
-        Logger(label: "relay-test") { _ in CaptureHandler(capture: self) }
-    }
-
-    struct CaptureHandler: LogHandler {
-        let capture: LogCapture
-        var metadata: Logger.Metadata = [:]
-        var logLevel: Logger.Level = .trace
-
-        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-            get { metadata[key] }
-            set { metadata[key] = newValue }
-        }
-
-        func log(event: LogEvent) {
-            let all = metadata.merging(event.metadata ?? [:]) { $1 }
-            capture.append("\(event.level) \(event.message) \(all.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " "))")
-        }
+    /// The lines as `level message key=value ...`, keys sorted.
+    var text: String {
+        handler.entries.map { entry in
+            "\(entry.level) \(entry.message) "
+                + entry.metadata.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        }.joined(separator: "\n")
     }
 }
 
@@ -237,11 +229,6 @@ extension TransportResponse {
     }
 }
 
-extension URL {
-    func queryValue(_ name: String) -> String? {
-        URLComponents(url: self, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == name }?.value
-    }
-}
 
 /// Starts a harness with `start`'s arguments, runs `body`, and always stops it.
 func withRelay<T>(

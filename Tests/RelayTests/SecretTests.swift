@@ -1,8 +1,9 @@
 import BattleNet
 import Foundation
+import TestSupport
 import Testing
 
-@Suite("Secrets never rest in the clear")
+@Suite("Secrets never rest in the clear", .timeLimit(.minutes(5)))
 struct SecretTests {
     @Test("After full logins, neither the database files nor the logs hold a token, code, state or device code")
     func noSecretsAtRest() async throws {

@@ -7,7 +7,9 @@ import Testing
 /// Storage faults on real file systems: the database lives on a small tmpfs that the test fills up, or on a
 /// loop-mounted ext4 that the kernel turns read-only. Needs root to mount them (CI and the development machines run
 /// as root).
-@Suite("Storage faults", .serialized)
+@Suite(
+    "Storage faults", .serialized, .enabled(if: getuid() == 0, "mounts file systems, so it runs as root (as CI does)"),
+    .timeLimit(.minutes(5)))
 struct StorageFaultTests {
     final class Mount {
         let path: URL
