@@ -10,7 +10,8 @@ struct Logins: AsyncParsableCommand {
         discussion: """
             Example:  bnet-relay logins --database /var/lib/bnet-relay/relay.sqlite
             Example:  bnet-relay logins --revoke 3q2W7x... --database /var/lib/bnet-relay/relay.sqlite
-            """)
+
+            """ + ServeOptions.help)
 
     @OptionGroup var options: ServeOptions
 

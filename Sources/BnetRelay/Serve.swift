@@ -14,7 +14,8 @@ struct Serve: AsyncParsableCommand {
             Example (sandbox, no Blizzard credentials):  bnet-relay serve
             Example (production):  BNET_CLIENT_ID=... BNET_CLIENT_SECRET_FILE=/etc/bnet-relay/secret \\
               bnet-relay serve --public-url https://relay.example.com --app d3=poll --app myapp=redirect
-            """)
+
+            """ + ServeOptions.help)
 
     @OptionGroup var options: ServeOptions
 
@@ -60,7 +61,8 @@ struct CheckConfig: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check-config",
         abstract: "Validate the configuration and print it (no secret is shown).",
-        discussion: "Example:  BNET_CLIENT_ID=abc BNET_CLIENT_SECRET=xyz bnet-relay check-config --public-url https://relay.example.com")
+        discussion: "Example:  BNET_CLIENT_ID=abc BNET_CLIENT_SECRET=xyz bnet-relay check-config --public-url https://relay.example.com\n\n"
+            + ServeOptions.help)
 
     @OptionGroup var options: ServeOptions
 

@@ -1,0 +1,249 @@
+import BattleNet
+import Foundation
+import Logging
+import RelayCore
+
+/// One setting of `bnet-relay`, declared once: its flag, its environment variable, its default and its meaning.
+/// Parsing, `--help` and the README's configuration table (checked by a test) all come from ``all``.
+public struct ConfigurationSetting: Sendable {
+    /// The long flag without dashes (`port` for `--port`); nil for a setting only the environment may give (the
+    /// client id and secret, which must never show in `ps`).
+    public let flag: String?
+    /// The environment variable.
+    public let environment: String
+    /// The default, as a person reads it.
+    public let defaultValue: String
+    /// What it does.
+    public let meaning: String
+    /// Whether the flag may repeat (the environment variable then takes a comma-separated list).
+    public let repeatable: Bool
+    fileprivate let apply: @Sendable (inout Draft, [String]) throws -> Void
+
+    fileprivate init(
+        _ flag: String?, _ environment: String, _ defaultValue: String, _ meaning: String, repeatable: Bool = false,
+        apply: @escaping @Sendable (inout Draft, [String]) throws -> Void
+    ) {
+        self.flag = flag
+        self.environment = environment
+        self.defaultValue = defaultValue
+        self.meaning = meaning
+        self.repeatable = repeatable
+        self.apply = apply
+    }
+
+    /// `--flag` for a person, or the environment variable for an environment-only setting.
+    public var name: String { flag.map { "--" + $0 } ?? environment }
+}
+
+/// A setting with a value that cannot be used, in words a person can act on.
+public struct ConfigurationError: Error, CustomStringConvertible {
+    public let message: String
+    public var description: String { message }
+}
+
+/// The configuration being built, with the client credentials that are resolved together at the end.
+fileprivate struct Draft {
+    var configuration = RelayConfiguration()
+    var clientID: String?
+    var clientSecret: String?
+    var clientSecretFile: String?
+}
+
+extension ConfigurationSetting {
+    /// Every setting of `serve`, `check-config` and `logins`.
+    public static let all: [ConfigurationSetting] = [
+        .init("host", "BNET_RELAY_HOST", "127.0.0.1", "address to listen on") { $0.configuration.host = $1[0] },
+        .init("port", "BNET_RELAY_PORT", "8080", "port to listen on") { $0.configuration.port = try number($1[0], "--port") },
+        .init(
+            "public-url", "BNET_RELAY_PUBLIC_URL", "http://HOST:PORT",
+            "the public base URL; every absolute URL the relay gives out is built from it, never from request headers; https required outside sandbox"
+        ) { $0.configuration.publicURL = try url($1[0], "--public-url") },
+        .init("database", "BNET_RELAY_DATABASE", "bnet-relay.sqlite", "SQLite file (WAL), or a `postgres://` URL (`sslmode` as libpq reads it)") {
+            do {
+                $0.configuration.database = try DatabaseLocation(parsing: $1[0])
+            } catch {
+                throw ConfigurationError(message: "--database: \(error)")
+            }
+        },
+        .init("region", "BNET_RELAY_REGION", "us", "`us`, `eu`, `kr`, `tw`, `cn`") {
+            guard let region = Region(name: $1[0]) else {
+                throw ConfigurationError(message: "--region \($1[0]): expected one of us, eu, kr, tw, cn")
+            }
+            $0.configuration.region = region
+        },
+        .init(
+            "app", "BNET_RELAY_APPS", "d3=poll",
+            "register an app as NAME=MODE, MODE `poll`, `redirect` or `forward`; repeatable (the environment variable: comma-separated)",
+            repeatable: true
+        ) { draft, values in
+            draft.configuration.apps = try values.map { argument in
+                do {
+                    return try AppRegistration(argument: argument.trimmingCharacters(in: .whitespaces))
+                } catch {
+                    throw ConfigurationError(message: "\(error)")
+                }
+            }
+        },
+        .init("scope", "BNET_RELAY_SCOPE", "openid d3.profile", "default scopes (and the scopes apps may ask for), space-separated") {
+            $0.configuration.scopes = $1[0].split(separator: " ").map(String.init)
+        },
+        .init(
+            "seal-key-file", "BNET_RELAY_SEAL_KEY_FILE", "bnet-relay.key",
+            "the relay's key (created on first start in sandbox mode; `bnet-relay keygen --output FILE` otherwise)"
+        ) { $0.configuration.sealKeyFile = $1[0] },
+        .init("authorize-url", "BNET_RELAY_AUTHORIZE_URL", "the region's", "override the provider's authorize URL") {
+            $0.configuration.authorizeURL = try url($1[0], "--authorize-url")
+        },
+        .init("token-url", "BNET_RELAY_TOKEN_URL", "the region's", "override the provider's token URL") {
+            $0.configuration.tokenURL = try url($1[0], "--token-url")
+        },
+        .init("userinfo-url", "BNET_RELAY_USERINFO_URL", "the region's", "override the provider's userinfo URL") {
+            $0.configuration.userinfoURL = try url($1[0], "--userinfo-url")
+        },
+        .init("api-url", "BNET_RELAY_API_URL", "the region's", "override the game-data API base URL") {
+            $0.configuration.apiURL = try url($1[0], "--api-url")
+        },
+        .init(
+            "trusted-proxy", "BNET_RELAY_TRUSTED_PROXIES", "none",
+            "addresses or CIDR ranges whose `X-Forwarded-For` is believed; repeatable (the environment variable: comma-separated)",
+            repeatable: true
+        ) { $0.configuration.trustedProxies = $1.map { $0.trimmingCharacters(in: .whitespaces) } },
+        .init("client-secret-file", "BNET_CLIENT_SECRET_FILE", "none", "file holding the Battle.net client secret") {
+            $0.clientSecretFile = $1[0]
+        },
+        .init(nil, "BNET_CLIENT_ID", "none", "the Battle.net client id; with a secret the relay signs in at Blizzard, without both it runs in sandbox mode") {
+            $0.clientID = $1[0]
+        },
+        .init(nil, "BNET_CLIENT_SECRET", "none", "the Battle.net client secret (never a flag: it would show in `ps`)") {
+            $0.clientSecret = $1[0]
+        },
+        .init("emulator-port", "BNET_RELAY_EMULATOR_PORT", "PORT+1", "the sandbox emulator's port") {
+            $0.configuration.emulatorPort = try number($1[0], "--emulator-port")
+        },
+        .init(
+            "emulator-host", "BNET_RELAY_EMULATOR_HOST", "the listen address",
+            "the host name in the sandbox emulator's URLs (e.g. `localhost`, to put it on another site than the relay, as Battle.net is)"
+        ) { $0.configuration.emulatorHost = $1[0] },
+        .init("ops-host", "BNET_RELAY_OPS_HOST", "127.0.0.1", "address of the operations listener (`/healthz`, `/readyz`, `/metrics`); keep it off public addresses") {
+            $0.configuration.opsHost = $1[0]
+        },
+        .init("ops-port", "BNET_RELAY_OPS_PORT", "PORT+2", "port of the operations listener") {
+            $0.configuration.opsPort = try number($1[0], "--ops-port")
+        },
+        .init("max-open-logins", "BNET_RELAY_MAX_OPEN_LOGINS", "100000", "logins held at once (started within the last 10 minutes); past it new starts get `503`") {
+            $0.configuration.maxOpenLogins = try number($1[0], "--max-open-logins")
+        },
+        .init("max-connections", "BNET_RELAY_MAX_CONNECTIONS", "10000", "open connections in all; over it, `503` and close") {
+            $0.configuration.connections.total = try number($1[0], "--max-connections")
+        },
+        .init(
+            "max-connections-per-network", "BNET_RELAY_MAX_CONNECTIONS_PER_NETWORK", "100",
+            "open connections from one IPv4 address or IPv6 /64 (trusted proxies exempt)"
+        ) { $0.configuration.connections.perNetwork = try number($1[0], "--max-connections-per-network") },
+        .init("max-held-polls", "BNET_RELAY_MAX_HELD_POLLS", "5000", "long-polls held at once; over it a long-poll is answered at once") {
+            $0.configuration.maxHeldPolls = try number($1[0], "--max-held-polls")
+        },
+        .init("max-held-polls-per-network", "BNET_RELAY_MAX_HELD_POLLS_PER_NETWORK", "50", "long-polls held for one client network") {
+            $0.configuration.maxHeldPollsPerNetwork = try number($1[0], "--max-held-polls-per-network")
+        },
+        .init("request-timeout", "BNET_RELAY_REQUEST_TIMEOUT", "10", "seconds a request may take to arrive, first byte to last; then `408` and close") {
+            $0.configuration.connections.requestTimeout = .seconds(try number($1[0], "--request-timeout"))
+        },
+        .init(
+            "log-level", "BNET_RELAY_LOG_LEVEL", "info",
+            "`trace` ... `critical`. At `info`, one line per request, except routine poll answers and health probes (at `debug`)"
+        ) {
+            guard let level = Logger.Level(rawValue: $1[0].lowercased()) else {
+                throw ConfigurationError(message: "--log-level \($1[0]): expected trace, debug, info, notice, warning, error or critical")
+            }
+            $0.configuration.logLevel = level
+        },
+    ]
+
+    /// Resolves `--flag value` / `--flag=value` arguments, then the environment, then the defaults: flags win, and a
+    /// repeatable flag given at all replaces its environment variable's list.
+    public static func configuration(arguments: [String], environment: [String: String]) throws -> RelayConfiguration {
+        var given: [String: [String]] = [:]
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            guard argument.hasPrefix("--"), argument.count > 2 else {
+                throw ConfigurationError(message: "unexpected argument \(argument.prefix(64)); settings are --name value")
+            }
+            let body = argument.dropFirst(2)
+            let (name, inline) =
+                body.firstIndex(of: "=").map { (String(body[..<$0]), String(body[body.index(after: $0)...])) }
+                ?? (String(body), nil)
+            guard let setting = all.first(where: { $0.flag == name }) else {
+                throw ConfigurationError(message: "unknown option --\(name.prefix(64)) (see --help)")
+            }
+            guard let value = inline ?? rest.popFirst() else {
+                throw ConfigurationError(message: "--\(name) needs a value")
+            }
+            if !setting.repeatable, given[name] != nil {
+                throw ConfigurationError(message: "--\(name) was given more than once")
+            }
+            given[name, default: []].append(value)
+        }
+        var draft = Draft()
+        for setting in all {
+            let values: [String]
+            if let flag = setting.flag, let fromFlag = given[flag] {
+                values = fromFlag
+            } else if let text = environment[setting.environment], !text.isEmpty {
+                values = setting.repeatable ? text.split(separator: ",").map(String.init) : [text]
+            } else {
+                continue
+            }
+            try setting.apply(&draft, values)
+        }
+        draft.configuration.provider = try provider(draft)
+        return draft.configuration
+    }
+
+    /// Every setting as the README's configuration table (a test keeps the README equal to it).
+    public static var markdownTable: String {
+        let rows = all.map { setting in
+            let value = setting.defaultValue == "none" ? "" : "`\(setting.defaultValue)`"
+            return "| \(setting.flag.map { "`--\($0)`" } ?? "") | `\(setting.environment)` | \(value) | \(setting.meaning) |"
+        }
+        return (["| flag | environment | default | meaning |", "|---|---|---|---|"] + rows).joined(separator: "\n")
+    }
+
+    /// Every setting as `--help` text: flag, environment variable, default, meaning.
+    public static var helpText: String {
+        all.map { setting in
+            "  \(setting.name)\(setting.flag == nil ? "" : " (env \(setting.environment))")\n"
+                + "      \(setting.meaning.replacingOccurrences(of: "`", with: "")); default \(setting.defaultValue)"
+        }.joined(separator: "\n")
+    }
+
+    private static func provider(_ draft: Draft) throws -> ProviderMode {
+        var secret = draft.clientSecret
+        if let path = draft.clientSecretFile {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw ConfigurationError(message: "--client-secret-file \(path): cannot read the file")
+            }
+            secret = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        switch (draft.clientID, secret) {
+        case (nil, nil): return .sandbox
+        case (let id?, let secret?): return .battleNet(ClientCredentials(id: id, secret: secret))
+        case (nil, _):
+            throw ConfigurationError(message: "BNET_CLIENT_SECRET is set but BNET_CLIENT_ID is not: set both, or neither for sandbox mode")
+        case (_, nil):
+            throw ConfigurationError(message: "BNET_CLIENT_ID is set but no secret: set BNET_CLIENT_SECRET or --client-secret-file")
+        }
+    }
+
+    private static func number(_ text: String, _ option: String) throws -> Int {
+        guard let number = Int(text) else { throw ConfigurationError(message: "\(option) \(text): expected a number") }
+        return number
+    }
+
+    private static func url(_ text: String, _ option: String) throws -> URL {
+        guard let url = URL(string: text), url.scheme != nil, url.host != nil else {
+            throw ConfigurationError(message: "\(option) \(text): expected an absolute URL such as https://example.com")
+        }
+        return url
+    }
+}

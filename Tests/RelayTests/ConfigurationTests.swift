@@ -1,0 +1,61 @@
+import Foundation
+import Logging
+import RelayServer
+import Testing
+
+/// Each setting is declared once (`ConfigurationSetting.all`); parsing, `--help` and the README follow from it.
+@Suite("Configuration declared once", .timeLimit(.minutes(1)))
+struct ConfigurationTests {
+    @Test("The README's configuration table is the one the settings make")
+    func readmeTable() throws {
+        let readme = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "../../README.md"),
+            encoding: .utf8)
+        #expect(readme.contains(ConfigurationSetting.markdownTable), "README.md should hold:\n\(ConfigurationSetting.markdownTable)")
+    }
+
+    @Test("Every setting has a flag or an environment variable of its own, and --help names it")
+    func uniqueNames() {
+        let flags = ConfigurationSetting.all.compactMap(\.flag)
+        #expect(Set(flags).count == flags.count)
+        let variables = ConfigurationSetting.all.map(\.environment)
+        #expect(Set(variables).count == variables.count)
+        for setting in ConfigurationSetting.all {
+            #expect(ConfigurationSetting.helpText.contains(setting.name))
+            #expect(setting.environment.hasPrefix("BNET_"))
+        }
+    }
+
+    @Test("Flags win over the environment; repeatable flags replace the environment's list; both spellings parse")
+    func precedence() throws {
+        let configuration = try ConfigurationSetting.configuration(
+            arguments: ["--port=9100", "--app", "one=poll", "--app", "Two=redirect", "--log-level", "debug"],
+            environment: [
+                "BNET_RELAY_PORT": "9200", "BNET_RELAY_APPS": "three=poll", "BNET_RELAY_HOST": "::1",
+                "BNET_RELAY_TRUSTED_PROXIES": "10.0.0.0/8, ::1", "BNET_RELAY_MAX_HELD_POLLS": "7",
+            ])
+        #expect(configuration.port == 9100)
+        #expect(configuration.apps.map(\.name) == ["one", "Two"])
+        #expect(configuration.host == "::1")
+        #expect(configuration.trustedProxies == ["10.0.0.0/8", "::1"])
+        #expect(configuration.maxHeldPolls == 7)
+        #expect(configuration.logLevel == .debug)
+        #expect(configuration.isSandbox)
+    }
+
+    @Test("Mistakes are named: an unknown flag, a missing value, a repeated single flag, a bad number")
+    func mistakes() {
+        for (arguments, message) in [
+            (["--bogus", "1"], "unknown option --bogus"), (["--port"], "--port needs a value"),
+            (["--port", "1", "--port", "2"], "--port was given more than once"), (["--port", "x"], "--port x: expected a number"),
+            (["stray"], "unexpected argument stray"),
+        ] {
+            #expect(throws: ConfigurationError.self) { try ConfigurationSetting.configuration(arguments: arguments, environment: [:]) }
+            do {
+                _ = try ConfigurationSetting.configuration(arguments: arguments, environment: [:])
+            } catch {
+                #expect("\(error)".contains(message), "\(error)")
+            }
+        }
+    }
+}
