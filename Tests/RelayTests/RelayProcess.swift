@@ -16,6 +16,13 @@ final class RelayProcess: @unchecked Sendable {
         get throws { try BuiltExecutable.url("bnet-relay") }
     }
 
+    /// A free port for the operations listener, unless `arguments` name one: its default, the relay's port + 2, may
+    /// be a port some other test's client connection is using right now.
+    static func operationsPort(unless arguments: [String]) -> [String] {
+        guard !arguments.contains("--ops-port"), let port = try? freePort() else { return [] }
+        return ["--ops-port", "\(port)"]
+    }
+
     /// This process's environment without any BNET_ variable, with `extra` added.
     static func environment(_ extra: [String: String]) -> [String: String] {
         ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("BNET_") }.merging(extra) { $1 }
@@ -26,7 +33,8 @@ final class RelayProcess: @unchecked Sendable {
     init(arguments: [String], environment: [String: String] = [:], port: Int? = nil, directory: URL) async throws {
         self.port = try port ?? freePort()
         child = try BackgroundProcess(
-            Self.binary, ["serve", "--port", "\(self.port)"] + arguments, environment: Self.environment(environment),
+            Self.binary, ["serve", "--port", "\(self.port)"] + Self.operationsPort(unless: arguments) + arguments,
+            environment: Self.environment(environment),
             directory: directory)
         let deadline = ContinuousClock.now + .seconds(20)
         while ContinuousClock.now < deadline {

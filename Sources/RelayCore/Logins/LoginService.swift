@@ -124,7 +124,7 @@ public struct LoginService: Sendable {
         guard let app = apps.app(named: clientID) else {
             throw Refusal("invalid_client", "Unknown client_id: register the app on the relay with --app NAME=MODE.")
         }
-        guard index.counts.logins < settings.maxOpenLogins else {
+        guard index.loginCount < settings.maxOpenLogins else {
             metrics.increment(.throttled, "open_logins")
             throw Refusal(
                 "temporarily_unavailable", "The relay holds as many open logins as it may; try again in a minute.",

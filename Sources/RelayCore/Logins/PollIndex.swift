@@ -174,6 +174,11 @@ public final class PollIndex: @unchecked Sendable {
         lock.withLock { entries.filter { $0.value.status.isOpen }.map(\.key) }
     }
 
+    /// How many logins the index holds (a login start checks it against the cap: one lock, no scan).
+    public var loginCount: Int {
+        lock.withLock { entries.count }
+    }
+
     /// How many logins and held polls the index holds.
     public var counts: (logins: Int, held: Int) {
         lock.withLock { (entries.count, waiters.values.reduce(0) { $0 + $1.count }) }

@@ -12,7 +12,7 @@ func withSandboxRelay(_ sandbox: Sandbox, _ body: (URL, URL) async throws -> Voi
     let emulatorPort = try freePort()
     let relay = try Background(
         "bnet-relay",
-        ["serve", "--port", "\(port)", "--emulator-port", "\(emulatorPort)",
+        ["serve", "--port", "\(port)", "--emulator-port", "\(emulatorPort)", "--ops-port", "\(try freePort())",
          "--database", sandbox.home.appending(path: "relay.sqlite").path,
          "--seal-key-file", sandbox.home.appending(path: "seal.key").path],
         environment: sandbox.environment(), directory: sandbox.home)
