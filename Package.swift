@@ -63,7 +63,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
-            resources: [.copy("Samples")],
+            // The samples are compiled in (EmbeddedSamples.swift, from scripts/embed-samples.sh), never read at run time.
+            exclude: ["Samples"],
             swiftSettings: swiftSettings
         ),
         .target(

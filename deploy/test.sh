@@ -70,6 +70,41 @@ check "tarball holds binary, unit, example config, proxy configs, installer, doc
     done' _ "$package"
 check "the tarball's stripped binary runs" bash -c '[ "$("dist/$1/bin/bnet-relay" --version)" = "$2" ]' _ "$package" "$version"
 
+# ---------------------------------------------------------------------------------------------------------------
+echo "== the shipped binary away from the build tree (sandbox mode, a whole login)"
+# A whole device login straight against a relay at $1 over http, the person played with curl and a cookie jar.
+direct_login() {
+    local base=$1 jar=$tmp/away-cookies code device_code page confirm user_code authorize callback token
+    code=$(curl -sS -f --max-time 10 -d client_id=d3 "$base/oauth/device/code") || { echo "device/code failed" >&2; return 1; }
+    device_code=$(json_field device_code <<<"$code")
+    page=$(curl -sS -f --max-time 10 -c "$jar" "$(json_field verification_uri_complete <<<"$code")") || return 1
+    confirm=$(sed -n 's/.*name="confirm" value="\([^"]*\)".*/\1/p' <<<"$page")
+    user_code=$(sed -n 's/.*name="user_code" value="\([^"]*\)".*/\1/p' <<<"$page")
+    authorize=$(curl -sS --max-time 10 -b "$jar" -c "$jar" -o /dev/null -w '%{redirect_url}' \
+        --data-urlencode "user_code=$user_code" --data-urlencode "confirm=$confirm" "$base/device")
+    callback=$(curl -sS --max-time 10 -o /dev/null -w '%{redirect_url}' "$authorize&emulator_decision=approve")
+    curl -sS -f --max-time 10 -b "$jar" "$callback" | grep -q "Signed in" || { echo "callback: $callback" >&2; return 1; }
+    token=$(curl -sS --max-time 10 -d grant_type=urn:ietf:params:oauth:grant-type:device_code \
+        --data-urlencode "device_code=$device_code" "$base/oauth/token")
+    [[ "$token" == *'"access_token"'* ]] || { echo "token: $token" >&2; return 1; }
+}
+away=$tmp/away
+mkdir -p "$away" && cp "dist/$package/bin/bnet-relay" "$away/"
+away_port=$(free_port) away_emulator=$(free_port) away_ops=$(free_port)
+if unshare --mount --propagation private true 2>/dev/null; then
+    # In a mount namespace of its own, the repository (with .build and .build-release) is an empty tmpfs.
+    (cd "$away" && exec unshare --mount --propagation private sh -c \
+        'mount -t tmpfs none "$1" && exec ./bnet-relay serve --port "$2" --emulator-port "$3" --ops-port "$4"' \
+        _ "$repo" "$away_port" "$away_emulator" "$away_ops") >"$tmp/away.log" 2>&1 &
+    pids+=($!)
+    check "starts in sandbox mode with the build tree hidden (the emulator's samples are compiled in)" \
+        wait_for 30 curl -fsS --max-time 2 "http://127.0.0.1:$away_port/healthz"
+    check "completes a whole sandbox login there" direct_login "http://127.0.0.1:$away_port"
+    check "never looked for the build tree" bash -c '! grep -qiE "resource bundle|Fatal error" "$1"' _ "$tmp/away.log"
+else
+    echo "SKIP: unshare --mount is not permitted here, so the build tree cannot be hidden"
+fi
+
 echo "== ldd"
 ldd "$binary" | tee "$tmp/ldd.txt" | sed 's/^/    /'
 check "ldd: no Swift runtime library (swift, Foundation, dispatch, ICU)" \

@@ -1,20 +1,20 @@
 import Foundation
 
-/// The recorded Battle.net responses the emulator serves (provenance in `Samples/SOURCES.md`).
+/// The recorded Battle.net responses the emulator serves (provenance in `Samples/SOURCES.md`). They are compiled
+/// into the binary (`EmbeddedSamples.swift`, written by `scripts/embed-samples.sh`), so a shipped relay in sandbox
+/// mode needs no file from the build tree.
 public enum EmulatorSamples {
     /// The bytes of a sample file, by its file name (`d3_profile_faye-2543_rbattlenet_vcr_2019.json`).
     public static func data(named name: String) throws -> Data {
-        guard let url = Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Samples") else {
+        guard let encoded = embedded[name], let data = Data(base64Encoded: encoded) else {
             throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "Samples/\(name)"])
         }
-        return try Data(contentsOf: url)
+        return data
     }
 
     /// The names of every sample file.
     public static var names: [String] {
-        let directory = Bundle.module.url(forResource: "Samples", withExtension: nil)
-        let files = directory.flatMap { try? FileManager.default.contentsOfDirectory(atPath: $0.path) } ?? []
-        return files.filter { $0.hasSuffix(".json") }.sorted()
+        embedded.keys.filter { $0.hasSuffix(".json") }.sorted()
     }
 
     static let fayeProfile = "d3_profile_faye-2543_rbattlenet_vcr_2019.json"

@@ -78,4 +78,15 @@ struct EmulatorSampleTests {
             #expect((try? JSONSerialization.jsonObject(with: sample(name))) != nil, "\(name) is not JSON")
         }
     }
+
+    @Test("The samples compiled into the binary are the recorded files, byte for byte (run scripts/embed-samples.sh)")
+    func embeddedSamplesMatchTheFiles() throws {
+        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appending(path: "../../Sources/BattleNetEmulator/Samples").standardizedFileURL
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".json") }.sorted()
+        #expect(files == EmulatorSamples.names)
+        for file in files {
+            #expect(try sample(file) == Data(contentsOf: directory.appending(path: file)), "\(file) differs")
+        }
+    }
 }
