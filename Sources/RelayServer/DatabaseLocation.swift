@@ -46,16 +46,15 @@ public enum DatabaseLocation: Sendable, CustomStringConvertible {
         let services = store.services(onChange: { _, _ in })
         let group = ServiceGroup(configuration: .init(services: services, logger: logger))
         let running = Task { try await group.run() }
+        let result: Result<T, any Error>
         do {
             try await store.migrate()
-            let result = try await body(store)
-            await group.triggerGracefulShutdown()
-            _ = try? await running.value
-            return result
+            result = .success(try await body(store))
         } catch {
-            await group.triggerGracefulShutdown()
-            _ = try? await running.value
-            throw error
+            result = .failure(error)
         }
+        await group.triggerGracefulShutdown()
+        _ = try? await running.value
+        return try result.get()
     }
 }

@@ -7,6 +7,22 @@ import Testing
 /// Two relays sharing one PostgreSQL database, as behind a load balancer.
 @Suite("Two relays on PostgreSQL", .enabled(if: PostgresServer.isInstalled, "needs Debian's postgresql package"), .timeLimit(.minutes(5)))
 struct MultiInstanceTests {
+    @Test("bnet-relay logins lists and revokes logins in PostgreSQL, running the store's pool for the command")
+    func loginsCommand() async throws {
+        let database = try await PostgresServer.shared.newDatabase()
+        try await withRelay({ try await RelayHarness.start(database: database) }) { relay in
+            let login = try await relay.startLogin()
+            let listed = try await runRelayCommand(["logins", "--database", database])
+            #expect(listed.status == 0, "\(listed.output)")
+            let row = try #require(listed.output.split(separator: "\n").first { $0.contains("\td3\tpending\t") })
+            let id = try #require(row.split(separator: "\t").first)
+            let revoked = try await runRelayCommand(["logins", "--database", database, "--revoke=\(id)"])
+            #expect(revoked.status == 0, "\(revoked.output)")
+            try await relay.service.sweep()
+            #expect(try await relay.poll(login).json["error"] as? String == "access_denied")
+        }
+    }
+
     @Test("A login started on A, called back on B, reaches A's long-poll promptly and is handed out once")
     func crossInstance() async throws {
         let database = try await PostgresServer.shared.newDatabase()
