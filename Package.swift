@@ -16,6 +16,7 @@ let package = Package(
         .executable(name: "relay-load", targets: ["RelayLoad"]),
         .library(name: "BattleNet", targets: ["BattleNet"]),
         .library(name: "BattleNetHTTPClient", targets: ["BattleNetHTTPClient"]),
+        .library(name: "BattleNetURLSession", targets: ["BattleNetURLSession"]),
         .library(name: "BattleNetEmulator", targets: ["BattleNetEmulator"]),
     ],
     dependencies: [
@@ -51,6 +52,12 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        // The transport for apps, on URLSession (FoundationNetworking on Linux); with `BattleNet`, all an app builds.
+        .target(
+            name: "BattleNetURLSession",
+            dependencies: ["BattleNet"],
             swiftSettings: swiftSettings
         ),
         // A faithful Battle.net stand-in served over real HTTP (tests and sandbox mode).
@@ -163,7 +170,9 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "BattleNetTests",
-            dependencies: ["BattleNet", "BattleNetHTTPClient", "BattleNetEmulator", "TestSupport"],
+            dependencies: [
+                "BattleNet", "BattleNetHTTPClient", "BattleNetURLSession", "BattleNetEmulator", "TestSupport",
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

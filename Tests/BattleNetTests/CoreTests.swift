@@ -107,25 +107,6 @@ struct FormEncodingTests {
     }
 }
 
-@Suite("AsyncHTTPClient transport", .timeLimit(.minutes(5)))
-struct TransportTests {
-    @Test("A refused connection fails fast as unreachable, not after the whole timeout")
-    func refused() async throws {
-        let clock = ContinuousClock()
-        let start = clock.now
-        do {
-            _ = try await transport.send(TransportRequest(url: try #require(URL(string: "http://127.0.0.1:1/")), timeout: .seconds(20)))
-            Issue.record("a request to a closed port succeeded")
-        } catch let error as BattleNetError {
-            guard case .unreachable = error else {
-                Issue.record("expected unreachable, got \(error)")
-                return
-            }
-        }
-        #expect(clock.now - start < .seconds(10))
-    }
-}
-
 @Suite("Base64url against Foundation", .timeLimit(.minutes(5)))
 struct Base64URLTests {
     @Test("Encoding matches Foundation's base64 with the URL alphabet and no padding, for every length up to 64")

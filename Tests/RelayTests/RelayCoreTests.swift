@@ -113,6 +113,24 @@ struct RelayCoreTests {
         #expect(IPAddress("10.1.2") == nil)
     }
 
+    @Test("Ranges compare the right bits on both sides of the 64-bit halves", arguments: [
+        ("2001:db8::/32", "2001:db8:ffff:ffff::1", true), ("2001:db8::/32", "2001:db9::1", false),
+        ("2001:db8:0:1::/64", "2001:db8:0:1:ffff::1", true), ("2001:db8:0:1::/64", "2001:db8:0:2::1", false),
+        ("2001:db8::/65", "2001:db8::7fff:0:0:1", true), ("2001:db8::/65", "2001:db8::8000:0:0:1", false),
+        ("::/0", "ffff::1", true), ("2001:db8::1/128", "2001:db8::1", true), ("2001:db8::1/128", "2001:db8::2", false),
+        ("192.0.2.0/24", "192.0.2.255", true), ("192.0.2.0/25", "192.0.2.128", false), ("192.0.2.7/32", "192.0.2.7", true),
+    ])
+    func rangeBits(range: String, address: String, contained: Bool) throws {
+        #expect(try #require(IPRange(range)).contains(try #require(IPAddress(address))) == contained)
+    }
+
+    @Test("Limits count an IPv6 client by its /64 and an IPv4 client by its address")
+    func limitKeys() {
+        #expect(IPAddress("2001:db8:0:1:aaaa:bbbb:cccc:dddd")?.limitKey == "2001:db8:0:1::/64")
+        #expect(IPAddress("::ffff:203.0.113.9")?.limitKey == "203.0.113.9")
+        #expect(IPAddress("198.51.100.200")?.limitKey == "198.51.100.200")
+    }
+
     @Test("The rate limiter allows the burst and then refuses")
     func rateLimiter() async {
         let limiter = RateLimiter(name: "test", burst: 3, perMinute: 1)

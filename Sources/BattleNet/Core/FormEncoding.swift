@@ -75,7 +75,9 @@ public enum FormEncoding {
                 bytes.append(byte)
             }
         }
-        guard let string = String(validating: bytes, as: UTF8.self) else { throw .notUTF8 }
+        // `String(validating:as:)` needs macOS 15 / iOS 18: decode with repair, and refuse if anything was repaired.
+        let string = String(decoding: bytes, as: UTF8.self)
+        guard string.utf8.elementsEqual(bytes) else { throw .notUTF8 }
         return string
     }
 

@@ -4,11 +4,15 @@ import Glibc
 import Darwin
 #endif
 
-/// An IPv4 or IPv6 address as a 128-bit number. IPv4-mapped IPv6 addresses (`::ffff:10.0.0.1`) read as IPv4.
+/// An IPv4 or IPv6 address as 128 bits, kept in two halves (`UInt128` needs macOS 15 / iOS 18). IPv4-mapped IPv6
+/// addresses (`::ffff:10.0.0.1`) read as IPv4, whose 32 bits sit at the low end of `low`.
 struct IPAddress: Sendable, Hashable {
-    /// Whether the address is IPv6 (and `value` holds 128 bits, not 32).
+    /// Whether the address is IPv6 (and both halves count, not only the low 32 bits).
     let isV6: Bool
-    let value: UInt128
+    /// The first 64 bits.
+    let high: UInt64
+    /// The last 64 bits.
+    let low: UInt64
 
     /// Parses an address, ignoring surrounding spaces and tabs; nil when it is not one.
     init?(_ text: some StringProtocol) {
@@ -16,13 +20,17 @@ struct IPAddress: Sendable, Hashable {
         guard !trimmed.isEmpty, trimmed.utf8.count <= 45 else { return nil }
         var v4 = in_addr()
         if inet_pton(AF_INET, trimmed, &v4) == 1 {
-            self.init(v4: withUnsafeBytes(of: &v4) { Self.number($0) })
+            self.init(isV6: false, high: 0, low: withUnsafeBytes(of: &v4) { Self.number($0) })
             return
         }
         var v6 = in6_addr()
         guard inet_pton(AF_INET6, trimmed, &v6) == 1 else { return nil }
-        let value = withUnsafeBytes(of: &v6) { Self.number($0) }
-        if value >> 32 == 0xffff { self.init(v4: value & 0xffff_ffff) } else { self.init(isV6: true, value: value) }
+        let (high, low) = withUnsafeBytes(of: &v6) { (Self.number($0.prefix(8)), Self.number($0.suffix(8))) }
+        if high == 0, low >> 32 == 0xffff {
+            self.init(isV6: false, high: 0, low: low & 0xffff_ffff)
+        } else {
+            self.init(isV6: true, high: high, low: low)
+        }
     }
 
     /// `text` without surrounding spaces and tabs.
@@ -36,20 +44,30 @@ struct IPAddress: Sendable, Hashable {
     /// What per-client limits count against: an IPv4 address as itself, an IPv6 address as its /64 network,
     /// such as `2001:db8:0:1::/64`.
     var limitKey: String {
-        guard isV6 else { return (0..<4).map { String(value >> (24 - 8 * $0) & 0xff) }.joined(separator: ".") }
-        let groups = (0..<4).map { String(value >> (112 - 16 * $0) & 0xffff, radix: 16) }
+        guard isV6 else { return (0..<4).map { String(low >> (24 - 8 * $0) & 0xff) }.joined(separator: ".") }
+        let groups = (0..<4).map { String(high >> (48 - 16 * $0) & 0xffff, radix: 16) }
         return groups.joined(separator: ":") + "::/64"
     }
 
-    private init(v4 value: UInt128) { self.init(isV6: false, value: value) }
-
-    private init(isV6: Bool, value: UInt128) {
-        self.isV6 = isV6
-        self.value = value
+    /// Whether the first `bits` of the 128 equal those of `other`.
+    func sharesPrefix(_ bits: Int, with other: IPAddress) -> Bool {
+        let highMask = Self.mask(bits), lowMask = Self.mask(bits - 64)
+        return high & highMask == other.high & highMask && low & lowMask == other.low & lowMask
     }
 
-    private static func number(_ bytes: UnsafeRawBufferPointer) -> UInt128 {
-        bytes.reduce(0) { $0 << 8 | UInt128($1) }
+    private init(isV6: Bool, high: UInt64, low: UInt64) {
+        self.isV6 = isV6
+        self.high = high
+        self.low = low
+    }
+
+    /// The first `bits` bits of 64 set (none for 0 or less, all for 64 or more).
+    private static func mask(_ bits: Int) -> UInt64 {
+        bits <= 0 ? 0 : bits >= 64 ? .max : ~(UInt64.max >> bits)
+    }
+
+    private static func number(_ bytes: some Collection<UInt8>) -> UInt64 {
+        bytes.reduce(0) { $0 << 8 | UInt64($1) }
     }
 }
 
@@ -75,7 +93,6 @@ struct IPRange: Sendable, Hashable {
     /// Whether `address` falls in the range.
     func contains(_ address: IPAddress) -> Bool {
         guard address.isV6 == network.isV6 else { return false }
-        let shift = (network.isV6 ? 128 : 32) - prefix
-        return shift >= 128 || address.value >> shift == network.value >> shift
+        return network.sharesPrefix(network.isV6 ? prefix : 96 + prefix, with: address)
     }
 }

@@ -1,0 +1,142 @@
+import Foundation
+
+/// Signs a player in through a relay, for apps registered there in `redirect` mode.
+///
+/// The app starts a login, opens ``SignInAttempt/url`` in a browser session that ends when it sees
+/// ``SignInAttempt/callbackScheme`` (`ASWebAuthenticationSession` on Apple platforms), and hands the callback URL
+/// back; the token is then collected from the relay, once. Every outcome is a ``SignInResult``.
+///
+/// ```swift
+/// let signIn = RelaySignIn(relayURL: URL(string: "https://relay.example.com")!, app: "myapp",
+///                          transport: URLSessionTransport.shared)
+/// switch await signIn.run(presentingFrom: window) {
+/// case .approved(let player): try store.save(player, as: "default")
+/// case .denied, .cancelled: break
+/// case .expired: showMessage("That took too long; try again.")
+/// case .failed(let failure): showMessage(failure.description)
+/// }
+/// ```
+///
+/// Apps that poll instead of being reopened by a URL use ``DeviceFlowClient``.
+public struct RelaySignIn: Sendable {
+    /// The relay's base URL, such as `https://relay.example.com`.
+    public let relayURL: URL
+    /// The app's name at the relay: its `client_id` and its URL scheme.
+    public let app: String
+    /// The scopes to ask for; empty for the relay's defaults.
+    public let scopes: [String]
+    /// How long the relay is asked to hold the collecting poll if the approval has not landed yet.
+    public var collectWait: Int = 5
+    private let flow: DeviceFlowClient
+
+    /// Creates a sign-in client of the relay at `relayURL` for the app `app`.
+    public init(
+        relayURL: URL, app: String, scopes: [String] = [], transport: any HTTPTransport, timeout: Duration = .seconds(10)
+    ) {
+        self.relayURL = relayURL
+        self.app = app
+        self.scopes = scopes
+        flow = DeviceFlowClient(endpoints: DeviceFlowEndpoints(conventionalAt: relayURL), transport: transport, timeout: timeout)
+    }
+
+    /// Starts a login at the relay. Throws ``DeviceFlowError`` when the relay refuses the app or its scopes, and
+    /// ``BattleNetError`` when it cannot be reached.
+    public func start() async throws -> SignInAttempt {
+        let authorization = try await flow.start(clientID: app, scopes: scopes)
+        return SignInAttempt(authorization: authorization, callbackScheme: app.lowercased())
+    }
+
+    /// Finishes `attempt` with the URL the browser session ended on: recognises the relay's callback, collects
+    /// the token once, and says how it went. The relay's answer decides, not the URL: a forged callback never
+    /// yields a player.
+    public func finish(_ attempt: SignInAttempt, callbackURL: URL) async -> SignInResult {
+        guard let callback = RelayCallback(url: callbackURL, scheme: attempt.callbackScheme) else {
+            return .failed(SignInFailure(
+                .unrecognisedCallback,
+                "The app was opened with a link that is not this relay's sign-in callback; nothing was signed in. "
+                    + "Start a new sign-in."))
+        }
+        do {
+            switch try await flow.poll(attempt.authorization, wait: collectWait) {
+            case .granted(let granted):
+                return .approved(SignedInPlayer(
+                    token: granted.token, region: granted.region.flatMap(Region.init(name:)), relay: relayURL))
+            case .pending, .slowDown:
+                return .failed(SignInFailure(
+                    .unconfirmedCallback,
+                    "The relay has no answer for this sign-in yet, so the link that reopened the app did not come "
+                        + "from it. Finish the sign-in in the browser, or start a new one."))
+            }
+        } catch DeviceFlowError.accessDenied {
+            if callback.outcome == .failed {
+                return .failed(SignInFailure(
+                    .battleNet,
+                    "Battle.net could not complete the sign-in (\(callback.error ?? "server_error")). Try again in a moment."))
+            }
+            return .denied
+        } catch DeviceFlowError.expired {
+            return .expired
+        } catch DeviceFlowError.invalidGrant {
+            return .failed(SignInFailure(
+                .alreadyCollected,
+                "This sign-in was already used: its token is handed out once. Use the token you stored, or sign in again."))
+        } catch {
+            return .failed(Self.failure(error))
+        }
+    }
+
+    /// Starts a login, lets `present` show it and return the callback URL (nil when the player closed the sheet),
+    /// and finishes it. Errors of `present` are ``SignInFailure/Reason/browser`` failures; a cancelled task is
+    /// ``SignInResult/cancelled``.
+    public func run(present: (SignInAttempt) async throws -> URL?) async -> SignInResult {
+        let attempt: SignInAttempt
+        do {
+            attempt = try await start()
+        } catch {
+            return .failed(Self.failure(error))
+        }
+        let callbackURL: URL?
+        do {
+            callbackURL = try await present(attempt)
+        } catch is CancellationError {
+            return .cancelled
+        } catch {
+            return .failed(SignInFailure(.browser, "The sign-in page could not be shown: \(error.localizedDescription)"))
+        }
+        guard let callbackURL else { return .cancelled }
+        return await finish(attempt, callbackURL: callbackURL)
+    }
+
+    private static func failure(_ error: any Error) -> SignInFailure {
+        switch error {
+        case let error as DeviceFlowError: SignInFailure(.refused, "The relay refused the sign-in: \(error.description)")
+        case let error as BattleNetError: SignInFailure(.unreachable, "The relay could not be reached: \(error.description)")
+        case is CancellationError: SignInFailure(.unreachable, "The sign-in was interrupted; try again.")
+        default: SignInFailure(.unreachable, "The relay answered unexpectedly: \(error.localizedDescription)")
+        }
+    }
+}
+
+/// A login started at the relay, waiting for the player in the browser.
+///
+/// `description` never shows the device code, the secret that collects the token.
+public struct SignInAttempt: Sendable, Hashable, CustomStringConvertible {
+    /// The relay's verification page with the code filled in: open it in the browser session.
+    public var url: URL { authorization.verificationURIComplete ?? authorization.verificationURI }
+    /// The URL scheme the browser session waits for (the app's name at the relay, in lower case).
+    public let callbackScheme: String
+    /// The code the page shows, for a player who wants to compare it.
+    public var userCode: String { authorization.userCode }
+    /// When the relay stops waiting for the player.
+    public var expiresAt: Date { authorization.expiresAt }
+    let authorization: DeviceAuthorization
+
+    init(authorization: DeviceAuthorization, callbackScheme: String) {
+        self.authorization = authorization
+        self.callbackScheme = callbackScheme
+    }
+
+    public var description: String {
+        "SignInAttempt(url: \(url.absoluteString), callbackScheme: \(callbackScheme), expiresAt: \(expiresAt))"
+    }
+}
