@@ -178,7 +178,7 @@ let package = Package(
         .testTarget(
             name: "RelayTests",
             dependencies: [
-                "BattleNet", "BattleNetHTTPClient", "BattleNetEmulator", "RelayCore", "RelaySQLite", "RelayPostgres",
+                "BattleNet", "BattleNetHTTPClient", "BattleNetURLSession", "BattleNetEmulator", "RelayCore", "RelaySQLite", "RelayPostgres",
                 "RelayServer", "TestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),

@@ -25,6 +25,11 @@ public struct SignInEnded: Error, Sendable, Hashable, CustomStringConvertible {
     /// The result that was not ``SignInResult/approved(_:)``.
     public var result: SignInResult
 
+    /// An error for `result`, such as ``SignInResult/cancelled`` from a sign-in hook that could not show its sheet.
+    public init(result: SignInResult) {
+        self.result = result
+    }
+
     public var description: String {
         switch result {
         case .approved(let player): "Signed in as \(player.battleTag?.description ?? "a player")."

@@ -1,0 +1,216 @@
+import BattleNet
+import BattleNetURLSession
+import Foundation
+import TestSupport
+import Testing
+
+/// An app's side of redirect mode, as `RelaySignIn`, `PlayerSession` and `FileTokenStore` do it, against the real
+/// `bnet-relay` in sandbox mode over the URLSession transport; the player is a browser following the relay's pages.
+@Suite("App sign-in through a relay in redirect mode", .serialized, .timeLimit(.minutes(5)))
+struct AppSignInTests {
+    static let faye = try! BattleTag(parsing: "FaYe#2543")
+
+    @Test("Approved: the player and a working token, collected once; a second collection is refused")
+    func approved() async throws {
+        try await withSandboxRelay { relay, emulator in
+            let signIn = relay.signIn()
+            let attempt = try await signIn.start()
+            #expect(attempt.callbackScheme == "myapp")
+            #expect(attempt.url.path == "/device")
+            let callback = try await PlayerBrowser().signIn(at: attempt.url)
+            #expect(callback.absoluteString == "myapp://bnet-relay/callback?result=approved")
+
+            let player = try await signIn.finish(attempt, callbackURL: callback).player()
+            #expect(player.battleTag == Self.faye)
+            #expect(player.region == .us)
+            #expect(player.relay == relay.baseURL)
+            #expect(!player.token.isExpired())
+            #expect(!player.description.contains(player.token.value))
+            let d3 = Diablo3Client(
+                region: .us, apiBaseURL: emulator, tokens: StaticTokenSource(player.token), transport: URLSessionTransport.shared)
+            #expect(try await d3.profile(Self.faye).heroes.isEmpty == false)
+
+            let again = await signIn.finish(attempt, callbackURL: callback)
+            #expect(again == .failed(SignInFailure(.alreadyCollected, failureText(again))))
+        }
+    }
+
+    @Test("Declined at Battle.net: denied, and nothing to collect")
+    func denied() async throws {
+        try await withSandboxRelay { relay, _ in
+            let signIn = relay.signIn()
+            let result = await signIn.run { attempt in try await PlayerBrowser().signIn(at: attempt.url, approve: false) }
+            #expect(result == .denied)
+        }
+    }
+
+    @Test("A forged callback never yields a player, and the real sign-in still completes afterwards")
+    func forgedCallbacks() async throws {
+        try await withSandboxRelay { relay, _ in
+            var signIn = relay.signIn()
+            signIn.collectWait = 1
+            let attempt = try await signIn.start()
+            let unrecognised = [
+                "otherapp://bnet-relay/callback?result=approved", "myapp://evil.example/callback?result=approved",
+                "myapp://bnet-relay/other?result=approved", "myapp://bnet-relay/callback?result=approved&result=denied",
+                "myapp://bnet-relay/callback?result=maybe", "myapp://bnet-relay/callback", "myapp://bnet-relay/callback?result=approved#x",
+                "myapp://user@bnet-relay/callback?result=approved", "myapp://bnet-relay:1/callback?result=approved",
+                "myapp://bnet-relay/callback?result=failed&error=%3Cscript%3E", "https://relay.example.com/callback?result=approved",
+            ]
+            for text in unrecognised {
+                let result = await signIn.finish(attempt, callbackURL: try #require(URL(string: text)))
+                guard case .failed(let failure) = result else {
+                    Issue.record("\(text) gave \(result)")
+                    continue
+                }
+                #expect(failure.reason == .unrecognisedCallback, "\(text)")
+            }
+            for text in ["myapp://bnet-relay/callback?result=approved", "MYAPP://bnet-relay/callback?result=denied&error=access_denied"] {
+                let result = await signIn.finish(attempt, callbackURL: try #require(URL(string: text)))
+                #expect(result == .failed(SignInFailure(.unconfirmedCallback, failureText(result))), "\(text)")
+            }
+            let callback = try await PlayerBrowser().signIn(at: attempt.url)
+            #expect(try await signIn.finish(attempt, callbackURL: callback).player().battleTag == Self.faye)
+        }
+    }
+
+    @Test("A closed sheet is cancelled, a sheet that fails is a browser failure, unknown apps and dead relays are failures")
+    func otherEndings() async throws {
+        try await withSandboxRelay { relay, _ in
+            #expect(await relay.signIn().run { _ in nil } == .cancelled)
+            #expect(await relay.signIn().run { _ in throw CancellationError() } == .cancelled)
+            let broken = await relay.signIn().run { _ in throw BrowserError("no window") }
+            #expect(broken == .failed(SignInFailure(.browser, failureText(broken))))
+            let unknown = await RelaySignIn(relayURL: relay.baseURL, app: "nosuchapp", transport: URLSessionTransport.shared)
+                .run { _ in Issue.record("an unknown app's sign-in was presented"); return nil }
+            #expect(unknown == .failed(SignInFailure(.refused, failureText(unknown))))
+            #expect(failureText(unknown).contains("client"))
+        }
+        let dead = await RelaySignIn(relayURL: try #require(URL(string: "http://127.0.0.1:1")), app: "myapp", transport: URLSessionTransport.shared)
+            .run { _ in nil }
+        #expect(dead == .failed(SignInFailure(.unreachable, failureText(dead))))
+    }
+
+    @Test("The token is stored privately, reused across launches, and renewed by signing in again on expiry or a 401")
+    func playerSession() async throws {
+        try await withSandboxRelay { relay, emulator in
+            let directory = FileManager.default.temporaryDirectory.appending(path: "app-tokens-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let store = FileTokenStore(directory: directory)
+            let signIns = Counter()
+            let signIn = relay.signIn()
+            let hook: @Sendable () async throws -> SignedInPlayer = {
+                await signIns.increment()
+                return try await signIn.run { attempt in try await PlayerBrowser().signIn(at: attempt.url) }.player()
+            }
+            func profile(_ session: PlayerSession) async throws -> D3Profile {
+                try await Diablo3Client(region: .us, apiBaseURL: emulator, tokens: session, transport: URLSessionTransport.shared)
+                    .profile(Self.faye)
+            }
+
+            let first = PlayerSession(store: store, signIn: hook)
+            _ = try await profile(first)
+            #expect(await signIns.value == 1)
+            _ = try await profile(first)
+            #expect(await signIns.value == 1)
+            let file = directory.appending(path: "default.json").path
+            #expect(try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int == 0o600)
+
+            _ = try await profile(PlayerSession(store: store, signIn: hook))
+            #expect(await signIns.value == 1, "a relaunched app reuses the stored token")
+
+            var revoked = try #require(try store.load("default"))
+            revoked.token.value = "revoked-token"
+            try store.save(revoked, as: "default")
+            _ = try await profile(PlayerSession(store: store, signIn: hook))
+            #expect(await signIns.value == 2, "a 401 signs in again and the call is retried once")
+
+            var expiring = try #require(try store.load("default"))
+            expiring.token.expiresAt = Date().addingTimeInterval(30)
+            try store.save(expiring, as: "default")
+            let session = PlayerSession(store: store, leeway: .seconds(60), signIn: hook)
+            async let one = session.token()
+            async let two = session.token()
+            let tokens = try await [one, two]
+            #expect(await signIns.value == 3, "a token within the leeway is not sent; concurrent callers share one sign-in")
+            #expect(tokens[0] == tokens[1] && tokens[0].value != expiring.token.value)
+
+            let declining = PlayerSession(store: store, signIn: { throw SignInEnded(result: .cancelled) })
+            try await declining.signOut()
+            #expect(try store.load("default") == nil)
+            await #expect(throws: SignInEnded(result: .cancelled)) { try await profile(declining) }
+        }
+    }
+
+    @Test("A sign-in not finished in time is expired")
+    func expired() async throws {
+        try await withRelay(loginLifetime: .seconds(1)) { relay in
+            let signIn = RelaySignIn(relayURL: relay.baseURL, app: "myapp", transport: URLSessionTransport.shared)
+            let attempt = try await signIn.start()
+            try await Task.sleep(for: .milliseconds(1_500))
+            let callback = try #require(URL(string: "myapp://bnet-relay/callback?result=approved"))
+            #expect(await signIn.finish(attempt, callbackURL: callback) == .expired)
+        }
+    }
+
+    @Test("File token stores refuse unusable keys and files others can read")
+    func fileStore() throws {
+        let directory = FileManager.default.temporaryDirectory.appending(path: "app-tokens-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = FileTokenStore(directory: directory)
+        let player = SignedInPlayer(
+            token: AccessToken(value: "v", expiresAt: Date(timeIntervalSince1970: 2_000_000_000), battleTag: Self.faye),
+            region: .eu, relay: try #require(URL(string: "https://relay.example.com")))
+        for key in ["", "../escape", ".hidden", "a/b", String(repeating: "k", count: 65)] {
+            #expect(throws: PrivateFiles.Failure.self, "\(key)") { try store.save(player, as: key) }
+        }
+        try store.save(player, as: "eu")
+        #expect(try store.load("eu") == player)
+        #expect(chmod(directory.appending(path: "eu.json").path, 0o644) == 0)
+        let error = #expect(throws: PrivateFiles.Failure.self) { try store.load("eu") }
+        #expect(error?.description.contains("chmod 600") == true)
+        try store.delete("eu")
+        #expect(try store.load("eu") == nil)
+    }
+}
+
+/// The description of a failed result, for comparing whole results.
+private func failureText(_ result: SignInResult) -> String {
+    if case .failed(let failure) = result { return failure.description }
+    return "not a failure: \(result)"
+}
+
+private actor Counter {
+    private(set) var value = 0
+    func increment() { value += 1 }
+}
+
+extension RelayProcess {
+    /// A sign-in client of this relay for the app `myapp` (registered in redirect mode), over URLSession.
+    func signIn() -> RelaySignIn {
+        RelaySignIn(relayURL: baseURL, app: "myapp", transport: URLSessionTransport.shared)
+    }
+}
+
+/// Runs `bnet-relay serve` in sandbox mode with `myapp` registered in redirect mode; passes `body` the relay and its
+/// emulator's base URL.
+private func withSandboxRelay(_ body: (RelayProcess, URL) async throws -> Void) async throws {
+    let directory = FileManager.default.temporaryDirectory.appending(path: "app-relay-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let emulatorPort = try freePort()
+    let relay = try await RelayProcess(
+        arguments: [
+            "--app", "d3=poll", "--app", "myapp=redirect", "--emulator-port", "\(emulatorPort)",
+            "--database", directory.appending(path: "relay.sqlite").path,
+            "--seal-key-file", directory.appending(path: "relay.key").path,
+        ],
+        directory: directory)
+    do {
+        try await body(relay, try #require(URL(string: "http://127.0.0.1:\(emulatorPort)")))
+        await relay.stop()
+    } catch {
+        await relay.stop()
+        throw error
+    }
+}
