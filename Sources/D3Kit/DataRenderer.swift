@@ -31,10 +31,15 @@ public struct DataRenderer: Sendable {
 
     /// A titled table, or the title and `none` when it has no rows.
     func section(_ title: String, _ headers: [String], rightAligned: Set<Int> = [], _ rows: [[String]]) -> [String] {
-        guard !rows.isEmpty else { return [style.bold(title), "  none"] }
+        [style.bold(title)] + table(headers, rightAligned: rightAligned, rows)
+    }
+
+    /// A table, or `none` when it has no rows.
+    func table(_ headers: [String], rightAligned: Set<Int> = [], _ rows: [[String]]) -> [String] {
+        guard !rows.isEmpty else { return ["  none"] }
         var table = TextTable(headers: headers, rightAligned: rightAligned)
         table.rows = rows
-        return [style.bold(title)] + table.render(indent: "  ", headerStyle: style.dim)
+        return table.render(indent: "  ", headerStyle: style.dim)
     }
 
     /// Free text (descriptions with line breaks) as indented lines.
@@ -51,7 +56,7 @@ public struct DataRenderer: Sendable {
 extension DataRenderer {
     /// The acts and how many quests each has.
     public func render(_ index: D3ActIndex) -> String {
-        document("Acts", [section("Acts", ["Act", "Name", "Slug", "Quests"], rightAligned: [0, 3],
+        document("Acts", [table(["Act", "Name", "Slug", "Quests"], rightAligned: [0, 3],
             index.acts.map { [String($0.number), $0.name, $0.slug, String($0.quests.count)] })])
     }
 
@@ -125,12 +130,12 @@ extension DataRenderer {
 
     /// The item types and the slug of each.
     public func render(_ types: [D3ItemTypeSummary]) -> String {
-        document("Item types", [section("Item types", ["Name", "Slug", "ID"], types.map { [$0.name, $0.slug, $0.id] })])
+        document("Item types", [table(["Name", "Slug", "ID"], types.map { [$0.name, $0.slug, $0.id] })])
     }
 
     /// The items of an item type and the argument of `d3 item` for each.
     public func render(itemType slug: String, _ items: [D3ItemReference]) -> String {
-        document("Item type \(slug)", [section("Items", ["Name", "Item"], items.map { [$0.name, $0.itemArgument] })])
+        document("Item type \(slug)", [table(["Name", "Item"], items.map { [$0.name, $0.itemArgument] })])
     }
 
     /// An item: type, requirements, damage, affixes, random affixes and set bonuses.

@@ -10,7 +10,7 @@ extension DataRenderer {
                 ("Current", index.current.map(String.init)), ("Service", index.serviceState),
                 ("Updated", index.lastUpdateTime),
             ]),
-            section("\(noun)s", [noun, "Leaderboards"], rightAligned: [0], index.ids.map {
+            section("\(noun)s", [noun, "Command"], rightAligned: [0], index.ids.map {
                 [String($0), "d3 \(index.kind.rawValue) \($0)"]
             }),
         ])
@@ -32,12 +32,15 @@ extension DataRenderer {
         ])
     }
 
-    /// A leaderboard's rows: rank, rift level, time, completion and players with class and paragon.
+    /// A leaderboard's rows: rank (a tied row, sent without one, shows the rank it shares), rift level, time,
+    /// completion and players with class and paragon.
     public func render(_ board: D3Leaderboard) -> String {
         let rift = board.rows.contains { $0.riftLevel != nil }
         let headers = ["Rank"] + (rift ? ["Rift", "Time"] : []) + ["Completed", "Players"]
+        var tied = ""
         let rows = board.rows.map { row -> [String] in
-            let rank: String = row.rank.map(String.init) ?? ""
+            let rank: String = row.rank.map(String.init) ?? tied
+            tied = rank
             let level: String = row.riftLevel.map(String.init) ?? ""
             let time: String = row.riftTime.map(Self.duration) ?? ""
             let completed: String = row.completedTime.map { Formatting.minute($0, timeZone: timeZone) } ?? ""
@@ -54,7 +57,7 @@ extension DataRenderer {
     /// `Name#1234 (demon hunter, paragon 22)`.
     static func player(_ player: D3LeaderboardPlayer) -> String {
         let details = [player.heroClass, player.paragonLevel.map { "paragon \($0)" }].compactMap { $0 }
-        return (player.battleTag ?? "?") + (details.isEmpty ? "" : " (\(details.joined(separator: ", ")))")
+        return (player.battleTag ?? "(hidden)") + (details.isEmpty ? "" : " (\(details.joined(separator: ", ")))")
     }
 
     /// `13:49.033` (minutes, seconds, milliseconds).

@@ -99,7 +99,7 @@ public struct D3LeaderboardRow: Codable, Hashable, Sendable {
         players = try container.d3Array(.players)
     }
 
-    /// The rank (`Rank`); ties share one.
+    /// The rank (`Rank`); nil on a row tied with the one before, which Blizzard sends without one.
     public var rank: Int? { data.number("Rank") }
     /// The greater rift level (`RiftLevel`), on rift boards.
     public var riftLevel: Int? { data.number("RiftLevel") }
