@@ -9,7 +9,7 @@ import Foundation
 struct D3: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "d3",
-        abstract: "Sign in to Battle.net through a relay and look at Diablo III profiles, heroes, game data and leaderboards.",
+        abstract: "Sign in to Battle.net through a relay; look at Diablo III profiles, heroes, game data, leaderboards.",
         discussion: """
             Settings come from flags, then the environment (D3_RELAY_URL, D3_REGION, D3_LOCALE), then \
             $XDG_CONFIG_HOME/d3/config.json ({"relay": ..., "region": ..., "locale": ...}). Credentials are kept \
@@ -34,8 +34,8 @@ struct D3: AsyncParsableCommand {
         subcommands: [
             LoginCommand.self, LogoutCommand.self, WhoamiCommand.self, TokenCommand.self, ProfileCommand.self,
             HeroCommand.self, ActCommand.self, ArtisanCommand.self, RecipeCommand.self, FollowerCommand.self,
-            ClassCommand.self, SkillCommand.self, ItemTypeCommand.self, ItemCommand.self, SeasonCommand.self,
-            EraCommand.self, LeaderboardCommand.self,
+            ClassCommand.self, SkillCommand.self, ItemTypeCommand.self, ItemCommand.self,
+            LadderCommand<SeasonKind>.self, LadderCommand<EraKind>.self, LeaderboardCommand.self,
         ])
 
     /// Parses, runs the command in a task that Ctrl-C cancels, and maps failures to one line and an exit code.

@@ -8,51 +8,61 @@ struct NamespaceOption: ParsableArguments {
     var namespace: String?
 }
 
-/// `d3 season [ID]`: the seasons, or one season's leaderboards.
-struct SeasonCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "season", abstract: "Show the seasons, or one season and its leaderboards.",
-        discussion: "Examples:\n  d3 season\n  d3 season 30 --region eu")
+/// What tells `d3 season` and `d3 era` apart.
+protocol LadderCommandKind {
+    /// `season` or `era`.
+    static var kind: D3LadderKind { get }
+    /// The index of every season or era.
+    static func index(_ client: Diablo3Client, namespace: String?) async throws -> D3LadderIndex
+    /// One season or era.
+    static func ladder(_ client: Diablo3Client, id: Int, namespace: String?) async throws -> D3Ladder
+}
 
-    @Argument(help: "The season number (default: every season).")
-    var id: Int?
-
-    @OptionGroup var namespace: NamespaceOption
-    @OptionGroup var options: DataOptions
-
-    func run() async throws {
-        let hint = "`d3 season` lists the seasons."
-        let namespace = namespace.namespace
-        if let id {
-            try await options.show(hint: hint, { try await $0.season(id, namespace: namespace) },
-                render: { $0.render($1) })
-        } else {
-            try await options.show(hint: hint, { try await $0.seasons(namespace: namespace) },
-                render: { $0.render($1) })
-        }
+/// `d3 season`.
+enum SeasonKind: LadderCommandKind {
+    static let kind = D3LadderKind.season
+    static func index(_ client: Diablo3Client, namespace: String?) async throws -> D3LadderIndex {
+        try await client.seasons(namespace: namespace)
+    }
+    static func ladder(_ client: Diablo3Client, id: Int, namespace: String?) async throws -> D3Ladder {
+        try await client.season(id, namespace: namespace)
     }
 }
 
-/// `d3 era [ID]`: the eras, or one era's leaderboards.
-struct EraCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "era", abstract: "Show the eras, or one era and its leaderboards.",
-        discussion: "Examples:\n  d3 era\n  d3 era 1")
+/// `d3 era`.
+enum EraKind: LadderCommandKind {
+    static let kind = D3LadderKind.era
+    static func index(_ client: Diablo3Client, namespace: String?) async throws -> D3LadderIndex {
+        try await client.eras(namespace: namespace)
+    }
+    static func ladder(_ client: Diablo3Client, id: Int, namespace: String?) async throws -> D3Ladder {
+        try await client.era(id, namespace: namespace)
+    }
+}
 
-    @Argument(help: "The era number (default: every era).")
+/// `d3 season [ID]` and `d3 era [ID]`: the index, or one season or era and its leaderboards.
+struct LadderCommand<Kind: LadderCommandKind>: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        let name = Kind.kind.rawValue
+        return CommandConfiguration(
+            commandName: name, abstract: "Show the \(name)s, or one \(name) and its leaderboards.",
+            discussion: "Examples:\n  d3 \(name)\n  d3 \(name) 1 --region eu")
+    }
+
+    @Argument(help: "The number (default: every one).")
     var id: Int?
 
     @OptionGroup var namespace: NamespaceOption
     @OptionGroup var options: DataOptions
 
     func run() async throws {
-        let hint = "`d3 era` lists the eras."
+        let hint = "`d3 \(Kind.kind.rawValue)` lists them."
         let namespace = namespace.namespace
         if let id {
-            try await options.show(hint: hint, { try await $0.era(id, namespace: namespace) },
+            try await options.show(hint: hint, { try await Kind.ladder($0, id: id, namespace: namespace) },
                 render: { $0.render($1) })
         } else {
-            try await options.show(hint: hint, { try await $0.eras(namespace: namespace) },
+            try await options.show(hint: hint, { try await Kind.index($0, namespace: namespace) },
                 render: { $0.render($1) })
         }
     }

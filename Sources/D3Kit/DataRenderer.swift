@@ -151,7 +151,9 @@ extension DataRenderer {
         }
         return document(item.name, [
             fields([
-                ("Type", item.typeName.map { type in HeroRenderer.quality(item.displayColor).map { "\(type) (\($0))" } ?? type }),
+                ("Type", item.typeName.map { type in
+                    HeroRenderer.quality(item.displayColor).map { "\(type) (\($0))" } ?? type
+                }),
                 ("Required level", item.requiredLevel > 0 ? String(item.requiredLevel) : nil),
                 ("Damage", item.dps.map { "\($0) DPS" }), ("Armor", item.armor.map { Formatting.grouped($0) }),
                 ("Icon", item.icon.map { D3Media.itemIcon($0).absoluteString }),

@@ -75,7 +75,9 @@ public struct HeroRenderer: Sendable {
         for slot in slots {
             guard let item = hero.items[slot] else { continue }
             lines.append("  " + Formatting.padded(TerminalText.line(Self.slotName(slot)), to: 14) + describe(item))
-            lines += (details?[slot]?.attributes.primary ?? []).map { String(repeating: " ", count: 18) + TerminalText.line($0) }
+            lines += (details?[slot]?.attributes.primary ?? []).map {
+                String(repeating: " ", count: 18) + TerminalText.line($0)
+            }
         }
         if !hero.legendaryPowers.isEmpty {
             lines += ["", style.bold("Kanai's Cube")] + hero.legendaryPowers.map { "  " + describe($0) }

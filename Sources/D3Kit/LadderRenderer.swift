@@ -49,7 +49,9 @@ extension DataRenderer {
         }
         let scope = [board.season.map { "season \($0)" }, board.era.map { "era \($0)" }].compactMap { $0 }
         return document(board.title, [
-            fields([("Board", scope.first), ("Conquest", board.conquestDescription), ("Updated", board.lastUpdateTime)]),
+            fields([
+                ("Board", scope.first), ("Conquest", board.conquestDescription), ("Updated", board.lastUpdateTime),
+            ]),
             section("Rows", headers, rightAligned: rift ? [0, 1, 2] : [0], rows),
         ])
     }

@@ -74,7 +74,7 @@ struct DataCommandTests {
 
     @Test("Unknown slugs, ids and hero names exit 4 with a hint; bad usage exits 2", arguments: [
         (["artisan", "cook"], 4, "d3: The artisan cook was not found in region us: the artisans are blacksmith, jeweler and mystic.\n"),
-        (["season", "99"], 4, "d3: Season 99 was not found in region us: `d3 season` lists the seasons.\n"),
+        (["season", "99"], 4, "d3: Season 99 was not found in region us: `d3 season` lists them.\n"),
         (["hero", "FaYe#2543", "Nobody"], 4, "d3: FaYe#2543 has no hero named Nobody; its heroes: BITCONNEEECT, BOOMBOOMBOOM, INSPECTING, letshavefun, ontimeLUL, rendyboi, wowie.\n"),
         (["leaderboard", "rift-wd"], 2, nil),
         (["leaderboard", "rift-wd", "--era", "1", "--season", "1"], 2, nil),

@@ -105,8 +105,9 @@ public struct D3Ladder: Codable, Hashable, Sendable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: D3DynamicKey.self)
         try container.encode(id, forKey: D3DynamicKey("\(kind.rawValue)_id"))
-        if let startDate { try container.d3EncodeSeconds(startDate, forKey: D3DynamicKey("\(kind.rawValue)_start_date")) }
-        if let endDate { try container.d3EncodeSeconds(endDate, forKey: D3DynamicKey("\(kind.rawValue)_end_date")) }
+        let prefix = kind.rawValue
+        if let startDate { try container.d3EncodeSeconds(startDate, forKey: D3DynamicKey("\(prefix)_start_date")) }
+        if let endDate { try container.d3EncodeSeconds(endDate, forKey: D3DynamicKey("\(prefix)_end_date")) }
         try container.encode(leaderboards, forKey: D3DynamicKey("leaderboard"))
         try container.encodeIfPresent(lastUpdateTime, forKey: D3DynamicKey("last_update_time"))
     }
