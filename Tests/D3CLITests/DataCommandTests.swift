@@ -76,6 +76,9 @@ struct DataCommandTests {
         (["artisan", "cook"], 4, "d3: The artisan cook was not found in region us: the artisans are blacksmith, jeweler and mystic.\n"),
         (["season", "99"], 4, "d3: Season 99 was not found in region us: `d3 season` lists them.\n"),
         (["hero", "FaYe#2543", "Nobody"], 4, "d3: FaYe#2543 has no hero named Nobody; its heroes: BITCONNEEECT, BOOMBOOMBOOM, INSPECTING, letshavefun, ontimeLUL, rendyboi, wowie.\n"),
+        (["artisan", "jeweler", "--locale", "multi", "--region", "eu"], 2,
+         "d3: The locale multi sends every language at once, which d3 cannot show: give one, such as en_GB, es_ES, "
+            + "fr_FR, ru_RU, de_DE, pt_PT, it_IT.\n"),
         (["leaderboard", "rift-wd"], 2, nil),
         (["leaderboard", "rift-wd", "--era", "1", "--season", "1"], 2, nil),
     ] as [([String], Int32, String?)])
