@@ -1,8 +1,10 @@
 import BattleNet
 import Foundation
+import HTTPTypes
 import Hummingbird
 
-/// The Diablo III profile and game-data endpoints, with Bearer authentication as the API gateway requires.
+/// The Diablo III profile endpoints, with Bearer authentication as the API gateway requires; the community and
+/// game-data endpoints are in `Diablo3DataRoutes.swift`.
 struct Diablo3Routes {
     let state: EmulatorState
 
@@ -19,19 +21,18 @@ struct Diablo3Routes {
         router.get("d3/profile/:account/hero/:hero/follower-items") { request, context in
             await authorized(request) { try await hero(context).followerItems }
         }
-        router.get("d3/data/act") { request, _ in
-            await authorized(request) { try EmulatorSamples.data(named: EmulatorSamples.actIndex) }
-        }
-        router.get("d3/data/act/:act") { request, context in
-            await authorized(request) { try act(context) }
-        }
+        registerData(on: router)
     }
 
-    private struct NotFound: Error {
+    /// A resource that does not exist, answered as `notFoundStyle` says.
+    struct NotFound: Error {
         var reason: String
     }
 
-    private func authorized(_ request: Request, _ body: () async throws -> Data) async -> Response {
+    /// Checks the Bearer token, then answers `body` as JSON with `headers`, or Blizzard's error.
+    func authorized(
+        _ request: Request, headers: HTTPFields = [:], _ body: () async throws -> Data
+    ) async -> Response {
         await state.increment("d3")
         if request.queryPairs?.value("access_token") != nil || request.headers[.authorization] == nil {
             return .gatewayError(.unauthorized)
@@ -42,7 +43,7 @@ struct Diablo3Routes {
             return .gatewayError(.unauthorized)
         }
         do {
-            return .json(.ok, try await body())
+            return .json(.ok, try await body(), headers: headers)
         } catch let error as NotFound {
             switch state.configuration.notFoundStyle {
             case .gateway404: return .gatewayError(.notFound)
@@ -66,14 +67,5 @@ struct Diablo3Routes {
             throw NotFound(reason: "The hero could not be found.")
         }
         return hero
-    }
-
-    private func act(_ context: BasicRequestContext) throws -> Data {
-        let index = try JSONSerialization.jsonObject(with: EmulatorSamples.data(named: EmulatorSamples.actIndex))
-        let acts = (index as? [String: Any])?["acts"] as? [[String: Any]] ?? []
-        guard let id = context.parameters.get("act", as: Int.self),
-            let act = acts.first(where: { $0["number"] as? Int == id })
-        else { throw NotFound(reason: "The act could not be found.") }
-        return try JSONSerialization.data(withJSONObject: act, options: [.sortedKeys])
     }
 }

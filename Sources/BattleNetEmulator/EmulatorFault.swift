@@ -14,6 +14,8 @@ public struct EmulatorFault: Sendable, Codable, Hashable {
         case malformedJSON
         /// The connection is closed before a complete answer.
         case dropConnection
+        /// HTTP 200 with a legacy Diablo III error body, `{"code":"MAINTENANCE","reason":"…"}`.
+        case legacyError(code: String, reason: String)
     }
 
     /// Which requests: a path prefix such as `/token` or `/d3/profile`.

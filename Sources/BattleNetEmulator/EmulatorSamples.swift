@@ -23,6 +23,5 @@ public enum EmulatorSamples {
     static let fayeFollowerItems = "d3_hero_follower_items_104729462_rbattlenet_vcr_2019.json"
     static let stratonProfile = "d3_profile_straton-1_blizzard_d3-api-docs_2012.json"
     static let stratonHero = "d3_hero_1_yharr_blizzard_d3-api-docs_2012.json"
-    static let actIndex = "d3_data_act_index.json"
     static let openIDConfiguration = "oidc_openid-configuration_oauth.battle.net_panva-wellknown.json"
 }

@@ -23,6 +23,8 @@ struct FaultMiddleware: RouterMiddleware {
             return .gatewayError(.init(code: code))
         case .rateLimited(let seconds):
             return .gatewayError(.tooManyRequests, headers: [.retryAfter: String(seconds)])
+        case .legacyError(let code, let reason):
+            return .json(.ok, ["code": code, "reason": reason])
         case .malformedJSON:
             return .json(.ok, Data(#"{"access_token":"tr"#.utf8))
         case .dropConnection:

@@ -13,6 +13,10 @@ struct APIAccess {
 
     init(context: Context, options: APIOptions) throws {
         let settings = context.settings
+        if settings.locale == .multi {
+            throw CLIFailure(.usage, "The locale multi sends every language at once, which d3 cannot show: "
+                + "give one, such as " + settings.region.locales.map(\.rawValue).joined(separator: ", ") + ".")
+        }
         let apiURL = options.apiURL.flatMap(URL.init(string:))
         let transport = AsyncHTTPClientTransport.shared
         let stored = try context.store.load(region: settings.region)

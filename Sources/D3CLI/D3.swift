@@ -9,12 +9,13 @@ import Foundation
 struct D3: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "d3",
-        abstract: "Sign in to Battle.net through a relay and look at Diablo III profiles and heroes.",
+        abstract: "Sign in to Battle.net through a relay; look at Diablo III profiles, heroes, game data, leaderboards.",
         discussion: """
             Settings come from flags, then the environment (D3_RELAY_URL, D3_REGION, D3_LOCALE), then \
             $XDG_CONFIG_HOME/d3/config.json ({"relay": ..., "region": ..., "locale": ...}). Credentials are kept \
             per region in $XDG_CONFIG_HOME/d3/credentials-<region>.json (default ~/.config/d3). Without a \
-            sign-in, profile and hero use client credentials from BNET_CLIENT_ID and BNET_CLIENT_SECRET.
+            sign-in, profile, hero and the data commands use client credentials from BNET_CLIENT_ID and \
+            BNET_CLIENT_SECRET.
 
             Example:
               d3 login --region eu
@@ -25,14 +26,16 @@ struct D3: AsyncParsableCommand {
               1    general failure (including a misconfigured relay)
               2    usage error
               3    not signed in, or the token expired or was rejected
-              4    profile or hero not found
+              4    not found: a profile, hero, act, artisan, recipe, item, season, era or leaderboard
               5    network error: the relay or Battle.net could not be reached
               6    sign-in declined or its code expired
               130  interrupted (Ctrl-C)
             """,
         subcommands: [
             LoginCommand.self, LogoutCommand.self, WhoamiCommand.self, TokenCommand.self, ProfileCommand.self,
-            HeroCommand.self,
+            HeroCommand.self, ActCommand.self, ArtisanCommand.self, RecipeCommand.self, FollowerCommand.self,
+            ClassCommand.self, SkillCommand.self, ItemTypeCommand.self, ItemCommand.self,
+            LadderCommand<SeasonKind>.self, LadderCommand<EraKind>.self, LeaderboardCommand.self,
         ])
 
     /// Parses, runs the command in a task that Ctrl-C cancels, and maps failures to one line and an exit code.

@@ -15,8 +15,8 @@ public struct HeroRenderer: Sendable {
         self.timeZone = timeZone
     }
 
-    /// The whole hero, ending with a newline.
-    public func render(_ hero: D3Hero, of battleTag: BattleTag) -> String {
+    /// The whole hero, ending with a newline; with `items` (the hero items endpoint), each item's primary affixes.
+    public func render(_ hero: D3Hero, of battleTag: BattleTag, items details: D3HeroItems? = nil) -> String {
         var flags = [hero.seasonal ? "seasonal" : "non-seasonal", hero.hardcore ? "hardcore" : "softcore"]
         if !hero.alive { flags.append(style.red("dead")) }
         var lines: [String] = [
@@ -33,7 +33,7 @@ public struct HeroRenderer: Sendable {
         }
         lines += [""] + skills(hero.skills)
         lines += [""] + stats(hero)
-        lines += [""] + items(hero)
+        lines += [""] + items(hero, details: details)
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -67,7 +67,7 @@ public struct HeroRenderer: Sendable {
         }
     }
 
-    func items(_ hero: D3Hero) -> [String] {
+    func items(_ hero: D3Hero, details: D3HeroItems? = nil) -> [String] {
         let known = D3ItemSlot.allCases.map(\.rawValue)
         let slots = known.filter { hero.items[$0] != nil } + hero.items.keys.filter { !known.contains($0) }.sorted()
         var lines = [style.bold("Items")]
@@ -75,6 +75,9 @@ public struct HeroRenderer: Sendable {
         for slot in slots {
             guard let item = hero.items[slot] else { continue }
             lines.append("  " + Formatting.padded(TerminalText.line(Self.slotName(slot)), to: 14) + describe(item))
+            lines += (details?[slot]?.attributes.primary ?? []).map {
+                String(repeating: " ", count: 18) + TerminalText.line($0)
+            }
         }
         if !hero.legendaryPowers.isEmpty {
             lines += ["", style.bold("Kanai's Cube")] + hero.legendaryPowers.map { "  " + describe($0) }

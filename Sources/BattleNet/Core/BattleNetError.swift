@@ -24,6 +24,9 @@ public enum BattleNetError: Error, Sendable, Equatable, CustomStringConvertible 
     case responseTooLarge(limit: Int)
     /// The response was not the JSON expected.
     case malformedResponse(String)
+    /// The API answered HTTP 200 with a legacy error `code` other than `NOTFOUND`, such as `MAINTENANCE` or
+    /// `LIMITED`, and its `reason`.
+    case unavailable(code: String, reason: String?)
 
     public var description: String {
         switch self {
@@ -50,6 +53,9 @@ public enum BattleNetError: Error, Sendable, Equatable, CustomStringConvertible 
             "The response was larger than the \(limit)-byte limit and was refused."
         case .malformedResponse(let detail):
             "The response was not the JSON expected: \(detail)."
+        case .unavailable(let code, let reason):
+            "Battle.net's API is not serving this now (\(code)" + (reason.map { ": \($0)" } ?? "")
+                + "); it is usually maintenance or limited mode: try again later."
         }
     }
 }

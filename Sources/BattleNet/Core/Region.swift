@@ -45,13 +45,18 @@ public enum Region: String, CaseIterable, Codable, Sendable, CustomStringConvert
     }
 }
 
-/// A locale understood by the Battle.net API, such as `en_US`.
+/// A locale understood by the Battle.net API, such as `en_US`, or ``multi`` for every locale at once.
 public struct BattleNetLocale: RawRepresentable, Hashable, Codable, Sendable, CustomStringConvertible {
     public let rawValue: String
 
-    /// Accepts `en_US`, `en-us` or `EN_us` and normalises them to `en_US`.
+    /// Accepts `en_US`, `en-us` or `EN_us` and normalises them to `en_US`; `multi` in any letter case.
     public init?(rawValue: String) {
-        let parts = rawValue.trimmingCharacters(in: .whitespaces)
+        let trimmed = rawValue.trimmingCharacters(in: .whitespaces)
+        if trimmed.lowercased() == "multi" {
+            self.rawValue = "multi"
+            return
+        }
+        let parts = trimmed
             .split(whereSeparator: { $0 == "_" || $0 == "-" })
         guard parts.count == 2, parts[0].count == 2, parts[1].count == 2,
               parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isLetter } })
@@ -74,4 +79,7 @@ public struct BattleNetLocale: RawRepresentable, Hashable, Codable, Sendable, Cu
     public static let koKR = Self(rawValue: "ko_KR")!
     public static let zhTW = Self(rawValue: "zh_TW")!
     public static let zhCN = Self(rawValue: "zh_CN")!
+    /// Every locale of the region at once: localized strings come as `{"en_US": …, "de_DE": …}` objects. For the
+    /// game-data APIs through ``BlizzardAPI``; the Diablo III models expect one locale.
+    public static let multi = Self(rawValue: "multi")!
 }

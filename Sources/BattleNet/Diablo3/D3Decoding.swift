@@ -60,6 +60,11 @@ extension KeyedDecodingContainer {
         try decodeIfPresent([T?].self, forKey: key)?.compactMap { $0 } ?? []
     }
 
+    /// Decodes a list of text lines sent as strings or as `{"text": …}` objects; `null`s are dropped.
+    func d3Lines(_ key: Key) throws -> [String] {
+        try d3Array(key).map { (line: D3TextLine) in line.text }
+    }
+
     func d3Dictionary<T: Decodable>(_ key: Key) throws -> [String: T] {
         try decodeIfPresent([String: T?].self, forKey: key)?.compactMapValues { $0 } ?? [:]
     }
@@ -96,5 +101,18 @@ extension KeyedDecodingContainer {
     func d3EliteKills(_ key: Key) throws -> Int? {
         guard contains(key), try !decodeNil(forKey: key) else { return nil }
         return try nestedContainer(keyedBy: D3DynamicKey.self, forKey: key).d3OptionalInt(D3DynamicKey("elites"))
+    }
+}
+
+/// A text line sent as a string or as `{"text": …, "textHtml": …}`.
+struct D3TextLine: Decodable {
+    var text: String
+
+    init(from decoder: any Decoder) throws {
+        if let text = try? decoder.singleValueContainer().decode(String.self) {
+            self.text = text
+        } else {
+            text = try decoder.container(keyedBy: D3DynamicKey.self).d3String(D3DynamicKey("text"))
+        }
     }
 }
