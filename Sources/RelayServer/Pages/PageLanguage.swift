@@ -27,10 +27,10 @@ enum PageLanguage: String, CaseIterable, Sendable {
     /// The language a request's `Accept-Language` prefers (RFC 9110 section 12.5.4): ranges by falling weight,
     /// ties in the order given; `q=0` rules a language out; English when nothing listed is offered.
     init(request headers: HTTPFields) {
-        let value = headers[values: .acceptLanguage].joined(separator: ",")
-        let excluded = Set(AcceptLanguage.ranges(value).filter { $0.weight == 0 }.compactMap { Self(range: $0.range) })
-        self = AcceptLanguage.ranges(value).filter { $0.weight > 0 }
-            .lazy.compactMap { Self(range: $0.range) }.first { !excluded.contains($0) } ?? .english
+        let ranges = AcceptLanguage.ranges(headers[values: .acceptLanguage].joined(separator: ","))
+        let excluded = Set(ranges.filter { $0.weight == 0 }.compactMap { Self(range: $0.range) })
+        self = ranges.filter { $0.weight > 0 }.lazy.compactMap { Self(range: $0.range) }.first { !excluded.contains($0) }
+            ?? .english
     }
 
     /// The language a language range names (RFC 4647 lookup, lower-cased): `de-AT` is German, `zh-TW`, `zh-HK`,
