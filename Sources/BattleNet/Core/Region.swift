@@ -6,7 +6,7 @@ public enum Region: String, CaseIterable, Codable, Sendable, CustomStringConvert
     /// China. Its OAuth server, `oauth.battlenet.com.cn`, refuses clients registered on Blizzard's developer
     /// portal: `/authorize` and `/token` answer `401 Bad client credentials`, and the China web API is reported
     /// to be run by NetEase for internal use only. Calls for this region work only with a client that China's
-    /// server accepts; tokens from the other regions' `oauth.battle.net` are not valid here.
+    /// server accepts, and its tokens stand apart from those of `oauth.battle.net` (``tokenRegions`` is `[.cn]`).
     case cn
 
     /// The OAuth host. Every region but China shares the unified `oauth.battle.net`.
