@@ -50,6 +50,11 @@ struct PageLanguageTests {
         }
     }
 
+    @Test("A text is escaped, and its marks are filled in one pass with values that are HTML already")
+    func filling() {
+        #expect(PageText.html("<{a}> & {b} {c}", ["a": "<i>{b}</i>", "b": "x"]) == "&lt;<i>{b}</i>&gt; &amp; x {c}")
+    }
+
     @Test(
         "Each page language renders over HTTP with its lang, its words, Vary and the security headers",
         arguments: [

@@ -1,5 +1,4 @@
 import BattleNet
-import Foundation
 import RelayCore
 
 /// Every text of the relay's pages, one value per language (`Languages/`), compiled in. A `{name}` in a text
@@ -73,9 +72,10 @@ struct PageText: Sendable {
     var problemLoginEnded: String
     var problemStoreUnwritable: String
 
-    /// `text` escaped for HTML with each `{name}` replaced by its value from `values`, which must be HTML already.
+    /// `text` escaped for HTML with each `{name}` replaced by its value from `values`, which must be HTML already;
+    /// one pass, so a value is never searched for marks itself.
     static func html(_ text: String, _ values: [String: String] = [:]) -> String {
-        values.reduce(escapeHTML(text)) { $0.replacingOccurrences(of: "{\($1.key)}", with: $1.value) }
+        escapeHTML(text).replacing(/\{([a-z]+)\}/) { match in values[String(match.1)] ?? String(match.0) }
     }
 
     /// `problem` in this language, escaped for HTML.
