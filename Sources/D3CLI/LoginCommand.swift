@@ -84,9 +84,11 @@ struct LoginCommand: AsyncParsableCommand {
         let china = region == .cn
             ? " \(CLIFailure.chinaNote) Only a relay whose operator holds a client China accepts signs in for cn."
             : ""
-        return CLIFailure(.failure, "The relay at \(relay.absoluteString) signs in players of region "
-            + "\(relayRegions.map(\.rawValue).joined(separator: ", ")); its tokens do not work for region \(region), "
-            + "so nothing was saved. Use a relay set up for \(region), or sign in for one of its regions.\(china)")
+        let served = (relayRegions.count == 1 ? "region " : "regions ")
+            + relayRegions.map(\.rawValue).joined(separator: ", ")
+        return CLIFailure(.failure, "The relay at \(relay.absoluteString) signs in players of \(served); its "
+            + "tokens do not work for region \(region), so nothing was saved. Use a relay set up for \(region), or "
+            + "sign in for one of its regions.\(china)")
     }
 
     /// What the token is good for: the relay's `regions`; else its `region` alone (a relay that predates

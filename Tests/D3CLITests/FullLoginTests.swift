@@ -74,7 +74,7 @@ struct FullLoginTests {
             try await withSandboxRelay(sandbox) { relay, _ in
                 let login = try await sandbox.d3("login", "--region", "cn", "--relay", relay.absoluteString, "--no-browser")
                 #expect(login.status == 1, "\(login.stderr)")
-                #expect(login.stderr.contains("signs in players of region us, eu, kr, tw"))
+                #expect(login.stderr.contains("signs in players of regions us, eu, kr, tw"))
                 #expect(login.stderr.contains("do not work for region cn"))
                 #expect(login.stderr.contains("refuses clients registered on Blizzard's developer portal"))
                 #expect(login.stderr.contains("NetEase"))
