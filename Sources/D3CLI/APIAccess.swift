@@ -27,6 +27,7 @@ struct APIAccess {
         } else if let id = context.environment["BNET_CLIENT_ID"], !id.isEmpty,
                   let secret = context.environment["BNET_CLIENT_SECRET"], !secret.isEmpty
         {
+            if settings.region == .cn, options.oauthURL == nil { throw CLIFailure.chinaClientCredentials }
             let endpoints = BattleNetEndpoints(
                 oauthBaseURL: options.oauthURL.flatMap(URL.init(string:)) ?? settings.region.oauthBaseURL,
                 apiBaseURL: apiURL ?? settings.region.apiBaseURL)

@@ -11,7 +11,9 @@ struct LoginCommand: AsyncParsableCommand {
         abstract: "Sign in to Battle.net through the relay.",
         discussion: """
             Shows a code and a link; approve the sign-in in any browser, on any device. The token is saved \
-            in credentials-<region>.json (mode 0600). Press Ctrl-C to give up.
+            in credentials-<region>.json (mode 0600). One sign-in at Battle.net's shared OAuth host is good \
+            for us, eu, kr and tw, so any relay of those regions signs in players of all four. Press Ctrl-C to \
+            give up.
 
             The relay must use https, or plain http on this machine (localhost, 127.0.0.0/8, ::1), unless \
             --allow-insecure-relay or D3_ALLOW_INSECURE_RELAY=1 is given. Only a link on the relay's own \
@@ -50,6 +52,10 @@ struct LoginCommand: AsyncParsableCommand {
         let client = try await DeviceFlowClient.discover(relayURL: relayURL, transport: transport)
         try RelayPolicy.checkEndpoints(
             client.endpoints, relay: relayURL, allowInsecure: context.settings.allowInsecureRelay)
+        let region = context.settings.region
+        if !client.endpoints.regions.isEmpty, !client.endpoints.regions.contains(region) {
+            throw Self.wrongRegion(region, relayRegions: client.endpoints.regions, relay: relayURL)
+        }
         let authorization = try await client.start(clientID: clientID)
         let link = try RelayPolicy.verificationLink(for: authorization, relay: relayURL)
         Terminal.write(LoginMessages.instructions(authorization, style: Terminal.outputStyle))
@@ -65,8 +71,30 @@ struct LoginCommand: AsyncParsableCommand {
             await spinner.stop()
             throw error
         }
-        let region = result.region.flatMap(Region.init(name:)) ?? context.settings.region
-        try context.store.save(StoredCredential(region: region, relay: relayURL.absoluteString, token: result.token))
-        Terminal.printLine(LoginMessages.signedIn(result.token, region: region))
+        let regions = Self.regions(of: result, relayRegion: region)
+        guard regions.contains(region) else { throw Self.wrongRegion(region, relayRegions: regions, relay: relayURL) }
+        try context.store.save(StoredCredential(
+            region: region, regions: regions, relay: relayURL.absoluteString, token: result.token))
+        Terminal.printLine(LoginMessages.signedIn(result.token, region: region, regions: regions))
+    }
+
+    /// The refusal of a sign-in for `region` at a relay whose tokens work only for `relayRegions`; for China, with
+    /// why hardly any relay serves it.
+    private static func wrongRegion(_ region: Region, relayRegions: [Region], relay: URL) -> CLIFailure {
+        let china = region == .cn
+            ? " \(CLIFailure.chinaNote) Only a relay whose operator holds a client China accepts signs in for cn."
+            : ""
+        let served = (relayRegions.count == 1 ? "region " : "regions ")
+            + relayRegions.map(\.rawValue).joined(separator: ", ")
+        return CLIFailure(.failure, "The relay at \(relay.absoluteString) signs in players of \(served); its "
+            + "tokens do not work for region \(region), so nothing was saved. Use a relay set up for \(region), or "
+            + "sign in for one of its regions.\(china)")
+    }
+
+    /// What the token is good for: the relay's `regions`; else its `region` alone (a relay that predates
+    /// `regions`); else, from a relay that names neither, the region asked for.
+    private static func regions(of result: DeviceFlowToken, relayRegion: Region) -> [Region] {
+        if !result.regions.isEmpty { return result.regions }
+        return [result.region.flatMap(Region.init(name:)) ?? relayRegion]
     }
 }

@@ -23,6 +23,7 @@ struct WhoamiCommand: AsyncParsableCommand {
         var lines = [
             ("BattleTag", token.battleTag?.description ?? "unknown"),
             ("Region", credential.region.rawValue),
+            ("Works for", credential.regions.map(\.rawValue).joined(separator: ", ")),
         ]
         if let accountID = token.accountID { lines.append(("Account", String(accountID))) }
         lines += [("Relay", credential.relay), ("Expires", Formatting.minute(token.expiresAt))]

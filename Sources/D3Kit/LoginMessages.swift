@@ -17,9 +17,12 @@ public enum LoginMessages {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// `Signed in as FaYe#2543 (eu), token valid until 2026-11-24 09:46 UTC`.
-    public static func signedIn(_ token: AccessToken, region: Region) -> String {
+    /// `Signed in as FaYe#2543 (eu), token valid until 2026-11-24 09:46 UTC`, followed by
+    /// `; it also works for regions us, kr, tw` when `regions` names others than `region`.
+    public static func signedIn(_ token: AccessToken, region: Region, regions: [Region] = []) -> String {
         let who = token.battleTag.map { "Signed in as \(TerminalText.line($0.description))" } ?? "Signed in"
-        return "\(who) (\(region)), token valid until \(Formatting.minute(token.expiresAt))"
+        let others = regions.filter { $0 != region }
+        let also = others.isEmpty ? "" : "; it also works for regions " + others.map(\.rawValue).joined(separator: ", ")
+        return "\(who) (\(region)), token valid until \(Formatting.minute(token.expiresAt))\(also)"
     }
 }

@@ -3,17 +3,29 @@ import Foundation
 
 /// A signed-in player's token for one region, as `credentials-<region>.json` holds it.
 public struct StoredCredential: Codable, Sendable, Hashable {
-    /// The region the token belongs to.
+    /// The region the player signed in for, whose file holds the credential.
     public var region: Region
+    /// Every region whose API hosts accept the token, ``region`` among them (us, eu, kr and tw share one OAuth
+    /// host). A file written before this was recorded reads as ``region`` alone.
+    public var regions: [Region]
     /// The relay that issued it, such as `https://relay.example.com`.
     public var relay: String
     /// The token, with the player's BattleTag and account id.
     public var token: AccessToken
 
-    /// Creates a credential.
-    public init(region: Region, relay: String, token: AccessToken) {
+    /// Creates a credential; `regions` defaults to `region` alone.
+    public init(region: Region, regions: [Region]? = nil, relay: String, token: AccessToken) {
         self.region = region
+        self.regions = regions ?? [region]
         self.relay = relay
         self.token = token
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        region = try container.decode(Region.self, forKey: .region)
+        regions = try container.decodeIfPresent([Region].self, forKey: .regions) ?? [region]
+        relay = try container.decode(String.self, forKey: .relay)
+        token = try container.decode(AccessToken.self, forKey: .token)
     }
 }

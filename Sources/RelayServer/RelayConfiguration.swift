@@ -108,6 +108,7 @@ public struct RelayConfiguration: Sendable {
         if case .battleNet(let credentials) = provider, credentials.id.isEmpty || credentials.secret.isEmpty {
             problems.append("BNET_CLIENT_ID and BNET_CLIENT_SECRET must both be set (or neither, for sandbox mode)")
         }
+        if let china = chinaProblem { problems.append(china) }
         if pollInterval < 1 { problems.append("the poll interval must be at least 1 s") }
         for (flag, value) in [
             ("--max-open-logins", maxOpenLogins), ("--max-connections", connections.total),
@@ -129,6 +130,17 @@ public struct RelayConfiguration: Sendable {
             problems.append("\(url.absoluteString) is not an absolute http(s) URL")
         }
         return problems
+    }
+
+    /// China's OAuth server refuses clients registered on Blizzard's developer portal, so `--region cn` against
+    /// Blizzard starts only when the operator names the authorize and token endpoints explicitly.
+    private var chinaProblem: String? {
+        guard region == .cn, !isSandbox, authorizeURL == nil || tokenURL == nil else { return nil }
+        return "--region cn: China's Battle.net OAuth server (\(Region.cn.oauthBaseURL.host ?? "")) refuses clients "
+            + "registered on Blizzard's developer portal with \"401 Bad client credentials\" (the China web API is run "
+            + "by NetEase for internal use), so every sign-in would fail at its first exchange. If you hold a client "
+            + "that China's server accepts, name its endpoints explicitly with --authorize-url and --token-url (and "
+            + "--userinfo-url, --api-url as needed)"
     }
 
     /// The database setting with any password hidden.

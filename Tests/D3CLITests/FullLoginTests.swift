@@ -1,5 +1,6 @@
 import BattleNet
 import BattleNetHTTPClient
+import D3Kit
 import Foundation
 import TestSupport
 import Testing
@@ -36,6 +37,49 @@ struct FullLoginTests {
                 let profile = try await sandbox.d3("profile", "--api-url", emulator.absoluteString)
                 #expect(profile.status == 0, "\(profile.stderr)")
                 #expect(profile.stdout.contains("FaYe#2543"))
+            }
+        }
+    }
+
+    @Test("d3 login --region eu through a relay of region us signs in for eu, and profile --region eu uses it")
+    func otherRegionOfTheSharedHost() async throws {
+        try await withSandbox { sandbox in
+            try await withSandboxRelay(sandbox) { relay, emulator in
+                let login = try Background(
+                    "d3", ["login", "--region", "eu", "--relay", relay.absoluteString, "--no-browser"],
+                    environment: sandbox.environment(), directory: sandbox.home)
+                try await actAsPerson(link: try await login.await(/Or open (\S+)/), approve: true)
+                #expect(try await login.waitForExit() == 0, "\(login.text)")
+                #expect(login.text.contains("Signed in as FaYe#2543 (eu), token valid until"))
+                #expect(login.text.contains("it also works for regions us, kr, tw"))
+
+                let stored = try #require(try sandbox.store.load(region: .eu))
+                #expect(stored.region == .eu)
+                #expect(stored.regions == [.us, .eu, .kr, .tw])
+                #expect(try sandbox.store.load(region: .us) == nil)
+                let whoami = try await sandbox.d3("whoami", "--region", "eu")
+                #expect(whoami.stdout.contains("Works for  us, eu, kr, tw"))
+
+                let profile = try await sandbox.d3("profile", "--region", "eu", "--api-url", emulator.absoluteString)
+                #expect(profile.status == 0, "\(profile.stderr)")
+                #expect(profile.stdout.contains("FaYe#2543"))
+                #expect(try await sandbox.d3("whoami").status == 3)
+            }
+        }
+    }
+
+    @Test("d3 login --region cn through a relay of region us is refused before any sign-in, saying why")
+    func regionTheRelayCannotServe() async throws {
+        try await withSandbox { sandbox in
+            try await withSandboxRelay(sandbox) { relay, _ in
+                let login = try await sandbox.d3("login", "--region", "cn", "--relay", relay.absoluteString, "--no-browser")
+                #expect(login.status == 1, "\(login.stderr)")
+                #expect(login.stderr.contains("signs in players of regions us, eu, kr, tw"))
+                #expect(login.stderr.contains("do not work for region cn"))
+                #expect(login.stderr.contains("refuses clients registered on Blizzard's developer portal"))
+                #expect(login.stderr.contains("NetEase"))
+                #expect(!login.stdout.contains("enter the code"))
+                #expect(try sandbox.store.load(region: .cn) == nil)
             }
         }
     }

@@ -42,6 +42,7 @@ struct SessionCommandTests {
             #expect(whoami.stdout == """
                 BattleTag  FaYe#2543
                 Region     eu
+                Works for  eu
                 Account    100000001
                 Relay      https://relay.example.com
                 Expires    2100-01-01 00:00 UTC

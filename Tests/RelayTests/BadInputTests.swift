@@ -10,7 +10,7 @@ struct BadInputTests {
     static let knownHeaders: Set<String> = [
         "content-type", "content-length", "transfer-encoding", "connection", "date", "server", "location",
         "cache-control", "pragma", "set-cookie", "retry-after", "x-content-type-options", "referrer-policy",
-        "x-frame-options", "content-security-policy", "x-request-id", "allow",
+        "x-frame-options", "content-security-policy", "x-request-id", "allow", "vary",
     ]
 
     @Test("Every malformed request gets a clear 4xx, no header is injected, and a full login works afterwards")

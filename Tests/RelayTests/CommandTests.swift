@@ -27,6 +27,35 @@ struct CommandTests {
         #expect(sandbox.output.contains("configuration OK"))
     }
 
+    @Test("serve --region cn refuses to start against Blizzard, saying why, unless the endpoints are named")
+    func china() async throws {
+        let credentials = ["BNET_CLIENT_ID": "id", "BNET_CLIENT_SECRET": "Zq8-china-secret-value"]
+        let refused = try await runRelayCommand(
+            ["serve", "--region", "cn", "--public-url", "https://relay.example.com"], environment: credentials)
+        #expect(refused.status == 64, "\(refused.output)")
+        #expect(refused.output.contains("cannot start"))
+        #expect(refused.output.contains("--region cn: China's Battle.net OAuth server (oauth.battlenet.com.cn) refuses"))
+        #expect(refused.output.contains("401 Bad client credentials"))
+        #expect(refused.output.contains("NetEase"))
+        #expect(refused.output.contains("--authorize-url and --token-url"))
+        #expect(!refused.output.contains("Zq8-china-secret-value"))
+        let halfway = try await runRelayCommand(
+            ["check-config", "--region", "cn", "--public-url", "https://relay.example.com",
+             "--authorize-url", "https://oauth.example.cn/authorize"], environment: credentials)
+        #expect(halfway.status != 0)
+        #expect(halfway.output.contains("--region cn"))
+        let key = FileManager.default.temporaryDirectory.appending(path: "cn-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: key) }
+        #expect(try await runRelayCommand(["keygen", "--output", key]).status == 0)
+        let overridden = try await runRelayCommand(
+            ["check-config", "--region", "cn", "--public-url", "https://relay.example.com", "--seal-key-file", key,
+             "--authorize-url", "https://oauth.example.cn/authorize", "--token-url", "https://oauth.example.cn/token"],
+            environment: credentials)
+        #expect(overridden.status == 0, "\(overridden.output)")
+        #expect(overridden.output.contains("region: cn"))
+        #expect(overridden.output.contains("configuration OK"))
+    }
+
     @Test("keygen writes a 0600 key and never overwrites one")
     func keygen() async throws {
         let path = FileManager.default.temporaryDirectory.appending(path: "k-\(UUID().uuidString)").path

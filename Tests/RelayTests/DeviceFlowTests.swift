@@ -51,6 +51,7 @@ struct DeviceFlowTests {
             #expect(json["account_id"] as? Int == 100_000_001)
             #expect(json["scope"] as? String == "openid d3.profile")
             #expect(json["region"] as? String == "eu")
+            #expect(json["regions"] as? [String] == ["us", "eu", "kr", "tw"])
             #expect((json["expires_in"] as? Int ?? 0) > 86_000)
 
             let user = try await OAuthClient(credentials: relayCredentials, endpoints: relay.emulator.endpoints, transport: transport)

@@ -2,7 +2,12 @@ import Foundation
 
 /// A Battle.net region: where its OAuth server and game-data API live, and which locales it serves.
 public enum Region: String, CaseIterable, Codable, Sendable, CustomStringConvertible {
-    case us, eu, kr, tw, cn
+    case us, eu, kr, tw
+    /// China. Its OAuth server, `oauth.battlenet.com.cn`, refuses clients registered on Blizzard's developer
+    /// portal: `/authorize` and `/token` answer `401 Bad client credentials`, and the China web API is reported
+    /// to be run by NetEase for internal use only. Calls for this region work only with a client that China's
+    /// server accepts, and its tokens stand apart from those of `oauth.battle.net` (``tokenRegions`` is `[.cn]`).
+    case cn
 
     /// The OAuth host. Every region but China shares the unified `oauth.battle.net`.
     public var oauthBaseURL: URL {

@@ -39,17 +39,21 @@ public struct DeviceAuthorization: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// What a successful device flow yields: the token and, when the server says, the Battle.net region.
+/// What a successful device flow yields: the token and, when the server says, the Battle.net regions it serves.
 public struct DeviceFlowToken: Sendable, Hashable {
     /// The access token, with ``AccessToken/battleTag`` and ``AccessToken/accountID`` when sent.
     public var token: AccessToken
-    /// The region the token belongs to (`region`), such as `eu`, if the server sent one.
+    /// The region of the server that issued the token (`region`), such as `us`, if the server sent one.
     public var region: String?
+    /// The regions whose API hosts accept the token (`regions`), such as us, eu, kr and tw; names this library
+    /// does not know are left out. Empty when the server sent none.
+    public var regions: [Region]
 
     /// Creates a result.
-    public init(token: AccessToken, region: String? = nil) {
+    public init(token: AccessToken, region: String? = nil, regions: [Region] = []) {
         self.token = token
         self.region = region
+        self.regions = regions
     }
 }
 
@@ -77,13 +81,14 @@ struct DeviceTokenResponse: Decodable {
     var battletag: String?
     var accountID: Int?
     var region: String?
+    var regions: [String]?
     var error: String?
     var errorDescription: String?
     var interval: Int?
 
     enum CodingKeys: String, CodingKey {
         case accessToken = "access_token", tokenType = "token_type", expiresIn = "expires_in", scope, battletag
-        case accountID = "account_id", region, error, errorDescription = "error_description", interval
+        case accountID = "account_id", region, regions, error, errorDescription = "error_description", interval
     }
 
     func token(receivedAt now: Date) -> DeviceFlowToken? {
@@ -93,6 +98,6 @@ struct DeviceTokenResponse: Decodable {
             expiresAt: now.addingTimeInterval(expiresIn ?? 86_399),
             scopes: scope.map { $0.split(separator: " ").map(String.init) } ?? [],
             accountID: accountID, battleTag: battletag.flatMap { try? BattleTag(parsing: $0) })
-        return DeviceFlowToken(token: token, region: region)
+        return DeviceFlowToken(token: token, region: region, regions: (regions ?? []).compactMap(Region.init(name:)))
     }
 }

@@ -2,8 +2,9 @@ import Foundation
 
 extension DeviceFlowClient {
     /// Reads a server's RFC 8414 metadata at `<relayURL>/.well-known/oauth-authorization-server` for its
-    /// device authorization and token endpoints and its `long_poll_wait_max`. When the metadata is absent
-    /// (HTTP 404) the conventional `/oauth/device/code` and `/oauth/token` under `relayURL` are used.
+    /// device authorization and token endpoints, its `long_poll_wait_max` and its `regions_supported`. When the
+    /// metadata is absent (HTTP 404) the conventional `/oauth/device/code` and `/oauth/token` under `relayURL`
+    /// are used.
     ///
     /// Throws ``BattleNetError/unreachable(_:)`` or ``BattleNetError/timeout`` when the server cannot be
     /// reached, and ``DeviceFlowError/unsupported(_:)`` when its metadata lists no device endpoint.
@@ -41,7 +42,8 @@ extension DeviceFlowClient {
         }
         return DeviceFlowEndpoints(
             deviceAuthorizationURL: device, tokenURL: token,
-            longPollWaitMax: metadata.longPollWaitMax.flatMap { $0 > 0 ? $0 : nil })
+            longPollWaitMax: metadata.longPollWaitMax.flatMap { $0 > 0 ? $0 : nil },
+            regions: (metadata.regionsSupported ?? []).compactMap(Region.init(name:)))
     }
 
     private static func resolve(_ string: String, against base: URL) -> URL? {

@@ -9,12 +9,16 @@ public struct DeviceFlowEndpoints: Sendable, Hashable {
     /// The longest hold the server grants a poll with `wait=<seconds>` (`long_poll_wait_max`), nil when it
     /// does not offer long-polling.
     public var longPollWaitMax: Int?
+    /// The Battle.net regions whose players the server signs in (`regions_supported`, a bnet-relay extension);
+    /// names this library does not know are left out. Empty when the metadata does not say.
+    public var regions: [Region]
 
     /// Spells out the endpoints.
-    public init(deviceAuthorizationURL: URL, tokenURL: URL, longPollWaitMax: Int? = nil) {
+    public init(deviceAuthorizationURL: URL, tokenURL: URL, longPollWaitMax: Int? = nil, regions: [Region] = []) {
         self.deviceAuthorizationURL = deviceAuthorizationURL
         self.tokenURL = tokenURL
         self.longPollWaitMax = longPollWaitMax
+        self.regions = regions
     }
 
     /// The conventional layout under a base URL: `/oauth/device/code` and `/oauth/token`, no long-polling.
@@ -30,9 +34,10 @@ struct AuthorizationServerMetadata: Decodable {
     var deviceAuthorizationEndpoint: String?
     var tokenEndpoint: String?
     var longPollWaitMax: Int?
+    var regionsSupported: [String]?
 
     enum CodingKeys: String, CodingKey {
         case deviceAuthorizationEndpoint = "device_authorization_endpoint", tokenEndpoint = "token_endpoint"
-        case longPollWaitMax = "long_poll_wait_max"
+        case longPollWaitMax = "long_poll_wait_max", regionsSupported = "regions_supported"
     }
 }

@@ -53,10 +53,10 @@ public struct LoginService: Sendable {
         case approved(app: AppRegistration, battleTag: String?)
         /// The person declined at Battle.net.
         case denied(app: AppRegistration)
-        /// Battle.net or the exchange failed; `reason` is safe to show.
-        case failed(app: AppRegistration, reason: String)
+        /// Battle.net or the exchange failed.
+        case failed(app: AppRegistration, reason: CallbackProblem)
         /// The state is unknown, used, expired, or belongs to another app: nothing was exchanged.
-        case rejected(reason: String)
+        case rejected(reason: CallbackProblem)
         /// The browser that came back is not the one that confirmed the login: nothing was exchanged and the
         /// login ended, so that no one collects a token for it (the "sent someone my authorize link" attack).
         case otherBrowser
@@ -250,29 +250,29 @@ public struct LoginService: Sendable {
     private func handleCallback(
         app name: String, parameters: [(String, String)], logger: Logger, binding: (_ loginID: String) -> Substring?
     ) async -> CallbackResult {
-        guard let app = apps.app(named: name) else { return .rejected(reason: "This app is not served by this relay.") }
+        guard let app = apps.app(named: name) else { return .rejected(reason: .unknownApp) }
         let states = parameters.filter { $0.0 == "state" }
         guard states.count == 1, let state = states.first?.1, !state.isEmpty, state.utf8.count <= 512 else {
-            return .rejected(reason: "The sign-in response has no valid state.")
+            return .rejected(reason: .noValidState)
         }
         let login: Login
         do {
             guard let found = try await store.consumeState(stateHash: Identifiers.hash(state), now: now()) else {
-                return .rejected(reason: "This sign-in link is unknown, expired or was already used.")
+                return .rejected(reason: .unknownState)
             }
             login = found
         } catch {
             logger.error("callback: store failed", metadata: [LogKey.errorType: "\(type(of: error))"])
-            return .failed(app: app, reason: "The relay could not read its database; try again in a moment.")
+            return .failed(app: app, reason: .storeUnreadable)
         }
         guard isAuthentic(login) else {
             logger.error("login row fails its binding MAC: changed outside the relay", metadata: [LogKey.loginID: "\(login.id)"])
             await end(login, .failed, failure: "binding_mismatch")
-            return .rejected(reason: "This sign-in's record was changed outside the relay, so it was stopped.")
+            return .rejected(reason: .recordChanged)
         }
         guard login.app.lowercased() == app.name.lowercased() else {
             await end(login, .failed, failure: "app_mismatch")
-            return .rejected(reason: "This sign-in response does not belong to this app.")
+            return .rejected(reason: .wrongApp)
         }
         let expected = browserBinding(loginID: login.id, stateHash: Identifiers.hash(state))
         guard let presented = binding(login.id), Identifiers.constantTimeEquals(presented, expected) else {
@@ -283,11 +283,11 @@ public struct LoginService: Sendable {
         if let error = parameters.value("error") {
             let denied = error == "access_denied"
             await end(login, denied ? .denied : .failed, failure: Self.safeCode(error))
-            return denied ? .denied(app: app) : .failed(app: app, reason: "Battle.net answered \(Self.safeCode(error)).")
+            return denied ? .denied(app: app) : .failed(app: app, reason: .providerError(code: Self.safeCode(error)))
         }
         guard let code = parameters.value("code"), !code.isEmpty, code.utf8.count <= 2048 else {
             await end(login, .failed, failure: "missing_code")
-            return .failed(app: app, reason: "Battle.net's answer carried no authorization code.")
+            return .failed(app: app, reason: .noCode)
         }
         return await exchange(code: code, state: state, login: login, app: app, logger: logger)
     }
@@ -305,7 +305,7 @@ public struct LoginService: Sendable {
             let reason = Self.reason(for: error)
             logger.warning("code exchange failed", metadata: [LogKey.loginID: "\(login.id)", LogKey.errorReason: "\(reason.code)"])
             await end(login, .failed, failure: reason.code)
-            return .failed(app: app, reason: reason.message)
+            return .failed(app: app, reason: reason.problem)
         }
         do {
             let user = try await oauth.userInfo(accessToken: token.value)
@@ -322,10 +322,10 @@ public struct LoginService: Sendable {
             guard try await store.approve(
                 loginID: login.id, sealed: sealed, battleTag: token.battleTag?.description, accountID: token.accountID,
                 now: now())
-            else { return .rejected(reason: "This login ended while Battle.net was answering.") }
+            else { return .rejected(reason: .loginEnded) }
         } catch {
             logger.error("storing the token failed", metadata: [LogKey.loginID: "\(login.id)", LogKey.errorType: "\(type(of: error))"])
-            return .failed(app: app, reason: "The relay could not store the sign-in; start a new login.")
+            return .failed(app: app, reason: .storeUnwritable)
         }
         index.update(login.deviceCodeHash, status: .approved)
         return .approved(app: app, battleTag: token.battleTag?.description)
@@ -336,16 +336,15 @@ public struct LoginService: Sendable {
         index.update(login.deviceCodeHash, status: status)
     }
 
-    static func reason(for error: any Error) -> (code: String, message: String) {
+    static func reason(for error: any Error) -> (code: String, problem: CallbackProblem) {
         switch error as? BattleNetError {
-        case .oauth(let oauth):
-            (safeCode(oauth.error), "Battle.net refused the sign-in (\(safeCode(oauth.error))); start a new login.")
-        case .timeout: ("timeout", "Battle.net did not answer in time; start a new login.")
-        case .unreachable: ("unreachable", "Battle.net could not be reached; try again later.")
-        case .malformedResponse: ("malformed_response", "Battle.net's answer was not understood; try again later.")
-        case .rateLimited: ("rate_limited", "Battle.net is busy (rate limited); try again in a minute.")
-        case .serverError(let status): ("server_error_\(status)", "Battle.net had an error; try again later.")
-        default: ("exchange_failed", "The sign-in could not be completed; start a new login.")
+        case .oauth(let oauth): (safeCode(oauth.error), .exchangeRefused(code: safeCode(oauth.error)))
+        case .timeout: ("timeout", .timeout)
+        case .unreachable: ("unreachable", .unreachable)
+        case .malformedResponse: ("malformed_response", .malformedResponse)
+        case .rateLimited: ("rate_limited", .rateLimited)
+        case .serverError(let status): ("server_error_\(status)", .providerServerError)
+        default: ("exchange_failed", .exchangeFailed)
         }
     }
 

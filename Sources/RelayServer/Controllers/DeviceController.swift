@@ -55,25 +55,26 @@ struct DeviceController {
     }
 
     private func show(_ request: Request, _ context: RelayContext) async throws -> Response {
+        let language = PageLanguage(request: request.headers)
         guard let query = request.queryPairs else {
-            return DevicePages.enterCode(message: "That link is malformed; type the code instead.")
-                .response(.badRequest, sandbox: sandbox)
+            return DevicePages.enterCode(language, message: \.malformedLink).response(.badRequest, sandbox: sandbox)
         }
         guard let typed = query.value("user_code"), !typed.isEmpty else {
-            return DevicePages.enterCode().response(.ok, sandbox: sandbox)
+            return DevicePages.enterCode(language).response(.ok, sandbox: sandbox)
         }
-        switch try await find(typed, context) {
+        switch try await find(typed, language, context) {
         case .failure(let page):
             return page
         case .success(let login):
-            if let busy = inProgressElsewhere(login, request) { return busy }
+            if let busy = inProgressElsewhere(login, request, language) { return busy }
             let nonce = Identifiers.state()
             let code = UserCode.format(UserCode.normalize(typed)!)
             let cookie = cookies.set(
                 cookies.confirmName(loginID: login.id), nonce, maxAge: secondsLeft(login), sameSite: "Strict")
             // `same-origin`, not `no-referrer`: under `no-referrer` browsers send `Origin: null` with the page's own
             // form, which the Continue check could not tell from a sandboxed attacker's frame. Nothing leaves the site.
-            return DevicePages.confirm(login: login, userCode: code, region: service.settings.region.rawValue, nonce: nonce)
+            return DevicePages.confirm(
+                language, login: login, userCode: code, regions: service.settings.region.tokenRegions, nonce: nonce)
                 .response(
                     .ok, sandbox: sandbox, formAction: [providerOrigin],
                     headers: [.setCookie: cookie, .referrerPolicy: "same-origin"])
@@ -82,24 +83,25 @@ struct DeviceController {
 
     private func proceed(_ request: Request, _ context: RelayContext) async throws -> Response {
         var request = request
-        if let refusal = crossSiteRefusal(request) { return refusal }
+        let language = PageLanguage(request: request.headers)
+        if let refusal = crossSiteRefusal(request, language) { return refusal }
         guard let form = try await request.formPairs(context: context), let typed = form.value("user_code"),
             let nonce = form.value("confirm")
         else {
-            return expiredConfirmation()
+            return expiredConfirmation(language)
         }
-        switch try await find(typed, context) {
+        switch try await find(typed, language, context) {
         case .failure(let page):
             return page
         case .success(let login):
             guard let cookie = BrowserCookies.value(cookies.confirmName(loginID: login.id), in: request.headers),
                 Identifiers.constantTimeEquals(nonce, cookie)
             else {
-                return expiredConfirmation()
+                return expiredConfirmation(language)
             }
-            if let busy = inProgressElsewhere(login, request) { return busy }
+            if let busy = inProgressElsewhere(login, request, language) { return busy }
             guard let authorization = try await service.authorize(login) else {
-                return DevicePages.message(title: "Code expired", "This code has expired; start a new sign-in.")
+                return DevicePages.message(language, title: \.codeExpiredTitle, \.codeExpiredText)
                     .response(.gone, sandbox: sandbox)
             }
             var response = Response.redirect(location: authorization.url.absoluteString, status: .seeOther)
@@ -113,9 +115,8 @@ struct DeviceController {
         }
     }
 
-    private func expiredConfirmation() -> Response {
-        DevicePages.enterCode(message: "This confirmation expired or did not come from this page; enter the code again.")
-            .response(.badRequest, sandbox: sandbox)
+    private func expiredConfirmation(_ language: PageLanguage) -> Response {
+        DevicePages.enterCode(language, message: \.confirmationExpired).response(.badRequest, sandbox: sandbox)
     }
 
     private func secondsLeft(_ login: Login) -> Int {
@@ -126,7 +127,7 @@ struct DeviceController {
     /// `Sec-Fetch-Site`, which decides when it is sent (only `same-origin` passes), else in `Origin`, which must be
     /// the relay's own (`null`, a sandboxed frame's, fails). Clients that send neither are not browsers, which
     /// cross-site request forgery needs; they still need the page's nonce and cookie.
-    private func crossSiteRefusal(_ request: Request) -> Response? {
+    private func crossSiteRefusal(_ request: Request, _ language: PageLanguage) -> Response? {
         let sameOrigin =
             if let site = request.headers[.secFetchSite] {
                 site == "same-origin"
@@ -137,21 +138,17 @@ struct DeviceController {
             }
         guard !sameOrigin else { return nil }
         service.metrics.increment(.refused, "cross_site_confirm")
-        return DevicePages.message(
-            title: "Confirm on this page",
-            "This confirmation did not come from the relay's own page. Open the sign-in link again and click Continue there.")
+        return DevicePages.message(language, title: \.crossSiteTitle, \.crossSiteText)
             .response(.forbidden, sandbox: sandbox)
     }
 
     /// A login whose authorization is already under way in another browser is not handed to a second one.
-    private func inProgressElsewhere(_ login: Login, _ request: Request) -> Response? {
+    private func inProgressElsewhere(_ login: Login, _ request: Request, _ language: PageLanguage) -> Response? {
         guard login.status == .authorizing,
             !service.holdsBinding(BrowserCookies.value(cookies.bindingName(loginID: login.id), in: request.headers), for: login)
         else { return nil }
         service.metrics.increment(.refused, "in_progress_elsewhere")
-        return DevicePages.message(
-            title: "Already in progress",
-            "This sign-in is being completed in another browser. If that was not you, do not continue: close this page, and start a new sign-in from your app or terminal.")
+        return DevicePages.message(language, title: \.inProgressTitle, \.inProgressText)
             .response(.conflict, sandbox: sandbox)
     }
 
@@ -161,19 +158,19 @@ struct DeviceController {
     }
 
     /// Looks a typed code up, throttled per client network (RFC 8628 section 5.1).
-    private func find(_ typed: String, _ context: RelayContext) async throws -> Lookup {
+    private func find(_ typed: String, _ language: PageLanguage, _ context: RelayContext) async throws -> Lookup {
         guard await codeLimit.allow(context.clientNetwork) else {
             service.metrics.increment(.throttled, "user_code")
             return .failure(
-                DevicePages.message(title: "Too many attempts", "Too many codes were tried from this address. Wait a few minutes and try again.")
+                DevicePages.message(language, title: \.tooManyTitle, \.tooManyText)
                     .response(.tooManyRequests, sandbox: sandbox, headers: [.retryAfter: "60"]))
         }
         guard UserCode.normalize(typed) != nil else {
-            return .failure(DevicePages.enterCode(message: "That is not a valid code: it has 8 letters, like WDJB-MJHT.", typed: String(typed.prefix(16)))
+            return .failure(DevicePages.enterCode(language, message: \.invalidCode, typed: String(typed.prefix(16)))
                 .response(.badRequest, sandbox: sandbox))
         }
         guard let login = try await service.login(userCode: typed) else {
-            return .failure(DevicePages.enterCode(message: "That code is unknown or has expired. Check it, or start a new sign-in.", typed: String(typed.prefix(16)))
+            return .failure(DevicePages.enterCode(language, message: \.unknownCode, typed: String(typed.prefix(16)))
                 .response(.notFound, sandbox: sandbox))
         }
         return .success(login)

@@ -1,3 +1,4 @@
+import BattleNet
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -15,7 +16,8 @@ struct MetadataController {
         router.get("healthz") { _, _ in health(sandbox: sandbox, version: version) }
     }
 
-    /// RFC 8414 metadata naming the device authorization and token endpoints (RFC 8628 section 4).
+    /// RFC 8414 metadata naming the device authorization and token endpoints (RFC 8628 section 4), and the
+    /// regions whose players the relay signs in (`regions_supported`, an extension).
     private func metadata() -> Response {
         let settings = service.settings
         return .json(
@@ -29,6 +31,7 @@ struct MetadataController {
                 "token_endpoint_auth_methods_supported": ["none"],
                 "scopes_supported": .strings(settings.defaultScopes),
                 "long_poll_wait_max": .int(settings.maxLongPollWait),
+                "regions_supported": .strings(settings.region.tokenRegions.map(\.rawValue)),
             ], headers: [.cacheControl: "public, max-age=300"])
     }
 }

@@ -50,6 +50,7 @@ struct TokenController {
                 "access_token": .string(token.value), "token_type": .string(token.tokenType),
                 "expires_in": .int(max(0, Int(token.expiresAt.timeIntervalSinceNow))),
                 "region": .string(service.settings.region.rawValue),
+                "regions": .strings(service.settings.region.tokenRegions.map(\.rawValue)),
             ]
             if !token.scopes.isEmpty { body["scope"] = .string(token.scopes.joined(separator: " ")) }
             if let tag = token.battleTag { body["battletag"] = .string(tag.description) }

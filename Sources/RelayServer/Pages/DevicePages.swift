@@ -3,43 +3,56 @@ import RelayCore
 
 /// The verification pages (RFC 8628 section 3.3): enter the code, confirm who asks, results.
 enum DevicePages {
-    static func enterCode(message: String? = nil, typed: String = "") -> Page {
-        Page(
-            title: "Sign in with Battle.net",
+    static func enterCode(_ language: PageLanguage, message: KeyPath<PageText, String>? = nil, typed: String = "") -> Page {
+        let text = language.text
+        return Page(
+            language: language, title: text.signInTitle,
             body: """
-                <h1>Sign in with Battle.net</h1>
-                \(message.map { "<p class=\"warn\" role=\"alert\">\(escapeHTML($0))</p>" } ?? "")
+                <h1>\(escapeHTML(text.signInTitle))</h1>
+                \(message.map { "<p class=\"warn\" role=\"alert\">\(escapeHTML(text[keyPath: $0]))</p>" } ?? "")
                 <form method="get" action="device">
-                <label for="user_code">Enter the code shown by your app or terminal:</label>
+                <label for="user_code">\(escapeHTML(text.enterCodeLabel))</label>
                 <input id="user_code" name="user_code" autocomplete="off" autocapitalize="characters" spellcheck="false" \
                 maxlength="16" value="\(escapeHTML(typed))" required>
-                <button type="submit">Next</button>
+                <button type="submit">\(escapeHTML(text.next))</button>
                 </form>
                 """)
     }
 
-    static func confirm(login: Login, userCode: String, region: String, nonce: String) -> Page {
+    static func confirm(_ language: PageLanguage, login: Login, userCode: String, regions: [Region], nonce: String) -> Page {
+        let text = language.text
         let scopes = login.scopes.map { "<li><code>\(escapeHTML($0))</code></li>" }.joined()
+        let asks = PageText.html(text.confirmAsks, [
+            "app": "<strong>\(escapeHTML(login.app))</strong>",
+            "regions": "<strong>\(escapeHTML(regions.map(\.rawValue).joined(separator: ", ")))</strong>",
+        ])
         return Page(
-            title: "Confirm sign-in",
+            language: language, title: text.confirmTitle,
             body: """
-                <h1>Confirm sign-in</h1>
-                <p>The app <strong>\(escapeHTML(login.app))</strong> asks to use your Battle.net account (region \
-                <strong>\(escapeHTML(region))</strong>) with this access:</p>
+                <h1>\(escapeHTML(text.confirmTitle))</h1>
+                <p>\(asks)</p>
                 <ul>\(scopes)</ul>
-                <p>Check that your app or terminal shows this code:</p>
-                <p class="code" aria-label="code">\(escapeHTML(userCode))</p>
-                <p class="warn">Only continue if <strong>you</strong> started this sign-in, just now, on a device you \
-                own. If someone sent you this link or code, close this page: continuing would give them your account.</p>
+                <p>\(escapeHTML(text.checkCode))</p>
+                <p class="code" aria-label="\(escapeHTML(text.codeLabel))">\(escapeHTML(userCode))</p>
+                <p class="warn"><strong>\(escapeHTML(text.warnOnlyYou))</strong> \(escapeHTML(text.warnSentLink))</p>
                 <form method="post" action="device">
                 <input type="hidden" name="user_code" value="\(escapeHTML(userCode))">
                 <input type="hidden" name="confirm" value="\(escapeHTML(nonce))">
-                <button type="submit">Continue to Battle.net</button>
+                <button type="submit">\(escapeHTML(text.continueButton))</button>
                 </form>
                 """)
     }
 
-    static func message(title: String, _ text: String) -> Page {
-        Page(title: title, body: "<h1>\(escapeHTML(title))</h1><p>\(escapeHTML(text))</p>")
+    /// A page with a title and one paragraph, both texts of `language`.
+    static func message(
+        _ language: PageLanguage, title: KeyPath<PageText, String>, _ paragraph: KeyPath<PageText, String>
+    ) -> Page {
+        let text = language.text
+        return message(language, title: text[keyPath: title], html: escapeHTML(text[keyPath: paragraph]))
+    }
+
+    /// A page with a plain-text title and one paragraph of HTML whose reflected values are escaped.
+    static func message(_ language: PageLanguage, title: String, html: String) -> Page {
+        Page(language: language, title: title, body: "<h1>\(escapeHTML(title))</h1><p>\(html)</p>")
     }
 }

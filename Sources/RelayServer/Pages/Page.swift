@@ -5,7 +5,8 @@ import HTTPTypes
 import Hummingbird
 
 /// The relay's HTML pages: small, accessible, no external assets, a strict Content-Security-Policy (the one
-/// stylesheet allowed by its hash), every reflected value escaped.
+/// stylesheet allowed by its hash), every reflected value escaped, in the language `Accept-Language` prefers
+/// (`Vary: Accept-Language`).
 struct Page {
     static let style = """
         body{font-family:system-ui,sans-serif;max-width:34rem;margin:2rem auto;padding:0 1rem;line-height:1.5;color:#1b1b1b}\
@@ -16,17 +17,21 @@ struct Page {
         """
     static let styleHash = "sha256-" + Data(SHA256.hash(data: Data(style.utf8))).base64EncodedString()
 
+    var language: PageLanguage
+    /// The title, plain text.
     var title: String
+    /// The content, HTML with every reflected value escaped.
     var body: String
 
     /// The page as a response; `formAction` lists the origins a form on it may submit or be redirected to.
     func response(_ status: HTTPResponse.Status, sandbox: Bool, formAction: [String] = [], headers: HTTPFields = [:]) -> Response {
+        let text = language.text
         let banner = sandbox
-            ? "<p class=\"sandbox\" role=\"alert\"><strong>Sandbox mode.</strong> This relay signs in against its built-in Battle.net emulator, not Blizzard.</p>"
+            ? "<p class=\"sandbox\" role=\"alert\"><strong>\(escapeHTML(text.sandboxLabel))</strong> \(escapeHTML(text.sandboxText))</p>"
             : ""
         let html = """
             <!doctype html>
-            <html lang="en"><head><meta charset="utf-8">
+            <html lang="\(language.tag)"><head><meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <title>\(escapeHTML(title)) · BattleNetRelay</title>
             <style>\(Self.style)</style>
@@ -37,6 +42,7 @@ struct Page {
             """
         var fields = headers
         fields[.contentType] = "text/html; charset=utf-8"
+        fields[.vary] = "Accept-Language"
         let actions = (["'self'"] + formAction).joined(separator: " ")
         fields[.contentSecurityPolicy] =
             "default-src 'none'; style-src '\(Self.styleHash)'; form-action \(actions); frame-ancestors 'none'; base-uri 'none'"
