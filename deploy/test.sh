@@ -61,7 +61,7 @@ commit=$(git rev-parse --short HEAD)
 version=$("$binary" --version)
 check "--version is '0.1.0 (<commit>)': $version" \
     bash -c '[[ "$1" =~ ^[0-9]+\.[0-9]+\.[0-9]+\ \($2(-dirty)?\)$ ]]' _ "$version" "$commit"
-check "BuildInfo.swift is restored after the build" git diff --quiet -- Sources/RelayServer/BuildInfo.swift
+check "both BuildInfo.swift files are restored after the build" git diff --quiet -- Sources/RelayServer/BuildInfo.swift Sources/D3Kit/BuildInfo.swift
 check "tarball holds both binaries, unit, example config, proxy configs, installer, docs" bash -c '
     listing=$(tar -tzf "dist/$1.tar.gz")
     for f in bin/bnet-relay bin/d3 deploy/bnet-relay.service deploy/relay.env.example deploy/Caddyfile deploy/prometheus-alerts.yml \
