@@ -271,7 +271,8 @@ public=https://localhost:$https_port
 state=$root/var/lib/bnet-relay
 
 # The ExecStart command line from the installed unit, continuation lines joined, paths into the staged root.
-exec_start=$(sed -n '/^ExecStart=/,/[^\\]$/p' "$root/etc/systemd/system/bnet-relay.service" | sed 's/\\$//' | tr '\n' ' ')
+exec_start=$(awk '/^ExecStart=/ { line = $0; while (line ~ /\\$/ && (getline next_line) > 0) { sub(/\\$/, " ", line); line = line next_line }
+    print line }' "$root/etc/systemd/system/bnet-relay.service")
 exec_start=${exec_start#ExecStart=}
 exec_start=${exec_start//\/usr\/local\/bin\/bnet-relay/$root/usr/local/bin/bnet-relay}
 # systemd hands the credentials over in a private directory of copies, readable by the service only.
