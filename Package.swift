@@ -128,7 +128,9 @@ let package = Package(
             dependencies: [
                 "BattleNet",
                 "RelayCore",
+                "RelayPostgres",
                 "RelayServer",
+                "RelaySQLite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

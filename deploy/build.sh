@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
-# Builds the release `bnet-relay` with the Swift runtime linked statically, stamps the git commit into it,
-# and packs a tarball: binary, systemd unit, example configuration, proxy configurations, installer, docs.
+# Builds the release `bnet-relay` and `d3` with the Swift runtime linked statically, stamps the git commit into
+# them, and makes the release artifacts in dist/:
+#   bnet-relay-<version>-<commit>-linux-<arch>.tar.gz   both binaries, systemd unit, example configuration,
+#                                                       proxy configurations, installer, docs
+#   bnet-relay_<debian version>_<debian arch>.deb       the relay as a Debian package (deploy/debian/)
+#   SHA256SUMS                                          checksums of both
 #
-#   deploy/build.sh                      # -> dist/bnet-relay-<version>-<commit>-linux-<arch>.tar.gz
+#   deploy/build.sh
 #   SCRATCH=.build-release deploy/build.sh
 #
 # The static build gets its own scratch path (default .build-release): sharing .build with debug builds would
@@ -14,46 +18,87 @@ root=$PWD
 scratch=${SCRATCH:-.build-release}
 export PATH="/opt/swift/usr/bin:$PATH"   # where the toolchain lives on our machines; harmless elsewhere
 
-# 1. The commit, as a compile-time constant: rewrite BuildInfo.swift for this build, restore it afterwards
-#    (also on failure or Ctrl-C), so the committed file always says "dev".
-info=Sources/RelayServer/BuildInfo.swift
+# 1. The commit, as a compile-time constant: rewrite both BuildInfo.swift files for this build, restore them
+#    afterwards (also on failure or Ctrl-C), so the committed files always say "dev".
+infos=(Sources/RelayServer/BuildInfo.swift Sources/D3Kit/BuildInfo.swift)
 commit=$(git rev-parse --short HEAD)
-if ! git diff --quiet HEAD -- . ":(exclude)$info"; then commit="$commit-dirty"; fi
-version=$(sed -n 's/.*static let version = "\(.*\)".*/\1/p' "$info")
-backup=$(mktemp)
-cp -p "$info" "$backup"
-restore() { cp -p "$backup" "$info"; rm -f "$backup"; }
+if ! git diff --quiet HEAD -- . ":(exclude)${infos[0]}" ":(exclude)${infos[1]}"; then commit="$commit-dirty"; fi
+version=$(sed -n 's/.*static let version = "\(.*\)".*/\1/p' "${infos[0]}")
+backup=$(mktemp -d)
+for info in "${infos[@]}"; do cp -p "$info" "$backup/$(echo "$info" | tr / _)"; done
+restore() { for info in "${infos[@]}"; do cp -p "$backup/$(echo "$info" | tr / _)" "$info"; done; rm -rf "$backup"; }
 trap restore EXIT
 trap "exit 130" INT TERM HUP   # make sure signals run the EXIT trap too
-sed -i "s/static let commit = \".*\"/static let commit = \"$commit\"/" "$info"
-grep -q "static let commit = \"$commit\"" "$info" || { echo "build.sh: could not stamp $info" >&2; exit 1; }
+for info in "${infos[@]}"; do
+    sed -i "s/static let commit = \".*\"/static let commit = \"$commit\"/" "$info"
+    grep -q "static let commit = \"$commit\"" "$info" || { echo "build.sh: could not stamp $info" >&2; exit 1; }
+done
 
-# 2. The build.
+# 2. The build (the second product reuses the modules the first one built).
 echo "==> swift build -c release --static-swift-stdlib ($version, $commit) in $scratch"
 start=$(date +%s)
 swift build -c release --static-swift-stdlib --scratch-path "$scratch" --product bnet-relay
+swift build -c release --static-swift-stdlib --scratch-path "$scratch" --product d3
 echo "==> built in $(( $(date +%s) - start )) s"
 restore; trap - EXIT
 binary="$scratch/release/bnet-relay"
+d3="$scratch/release/d3"
 
-# 3. Sanity: it runs, it says the right version, and it needs no Swift runtime library.
-reported=$("$binary" --version)
-[ "$reported" = "$version ($commit)" ] || { echo "build.sh: --version says '$reported'" >&2; exit 1; }
-if ldd "$binary" | grep -Ei 'swift|libFoundation|libdispatch|libBlocksRuntime|libicu'; then
-    echo "build.sh: the binary still links a Swift runtime library (above)" >&2; exit 1
-fi
+# 3. Sanity: they run, say the right version, and need no Swift runtime library.
+for program in "$binary" "$d3"; do
+    reported=$("$program" --version)
+    [ "$reported" = "$version ($commit)" ] || { echo "build.sh: $program --version says '$reported'" >&2; exit 1; }
+    if ldd "$program" | grep -Ei 'swift|libFoundation|libdispatch|libBlocksRuntime|libicu'; then
+        echo "build.sh: $program still links a Swift runtime library (above)" >&2; exit 1
+    fi
+done
 
-# 4. The tarball: a stripped binary plus everything install.sh and a reader need.
+# 4. The tarball: stripped binaries plus everything install.sh and a reader need.
 name="bnet-relay-$version-$commit-linux-$(uname -m)"
 stage="dist/$name"
 rm -rf "$stage" && mkdir -p "$stage/bin" "$stage/deploy/nginx"
 strip -o "$stage/bin/bnet-relay" "$binary"
-cp deploy/bnet-relay.service deploy/relay.env.example deploy/Caddyfile deploy/install.sh deploy/README.md "$stage/deploy/"
+strip -o "$stage/bin/d3" "$d3"
+cp deploy/bnet-relay.service deploy/relay.env.example deploy/Caddyfile deploy/install.sh deploy/README.md \
+    deploy/prometheus-alerts.yml deploy/grafana-dashboard.json "$stage/deploy/"
 cp deploy/nginx/bnet-relay.conf "$stage/deploy/nginx/"
 cp README.md "$stage/"
 tar -C dist -czf "dist/$name.tar.gz" --owner=0 --group=0 "$name"
 
+# 5. The Debian package: the relay under /usr, the unit under /lib/systemd/system, relay.env as a conffile (dpkg
+#    never overwrites an edited one), the maintainer scripts of deploy/debian/. The version sorts by commit count,
+#    so that each build upgrades the one before it.
+count=$(git rev-list --count HEAD)
+deb_version="$version+git$count.${commit//-/.}-1"
+arch=$(dpkg --print-architecture)
+deb="dist/bnet-relay_${deb_version}_$arch.deb"
+pkg="dist/deb-root"
+rm -rf "$pkg" && mkdir -p "$pkg/DEBIAN" "$pkg/usr/bin" "$pkg/lib/systemd/system" "$pkg/usr/share/doc/bnet-relay/nginx"
+install -d -m 700 "$pkg/etc/bnet-relay"
+install -m 755 "$stage/bin/bnet-relay" "$pkg/usr/bin/bnet-relay"
+sed -e 's#/usr/local/bin/bnet-relay#/usr/bin/bnet-relay#g' -e 's#/usr/local/share/doc/#/usr/share/doc/#g' \
+    -e 's#Installed by deploy/install.sh to /etc/systemd/system/#Installed by the bnet-relay package (or deploy/install.sh)#' \
+    deploy/bnet-relay.service >"$pkg/lib/systemd/system/bnet-relay.service"
+chmod 644 "$pkg/lib/systemd/system/bnet-relay.service"
+install -m 600 deploy/relay.env.example "$pkg/etc/bnet-relay/relay.env"
+for doc in README.md relay.env.example Caddyfile nginx/bnet-relay.conf prometheus-alerts.yml grafana-dashboard.json; do
+    install -m 644 "deploy/$doc" "$pkg/usr/share/doc/bnet-relay/$doc"
+done
+install -m 644 README.md "$pkg/usr/share/doc/bnet-relay/README.project.md"
+sed -e "s/@VERSION@/$deb_version/" -e "s/@ARCH@/$arch/" deploy/debian/control >"$pkg/DEBIAN/control"
+echo "Installed-Size: $(du -sk --exclude=DEBIAN "$pkg" | cut -f1)" >>"$pkg/DEBIAN/control"
+install -m 644 deploy/debian/conffiles "$pkg/DEBIAN/conffiles"
+for script in postinst prerm postrm; do install -m 755 "deploy/debian/$script" "$pkg/DEBIAN/$script"; done
+rm -f dist/bnet-relay_*.deb
+dpkg-deb --root-owner-group -Zxz --build "$pkg" "$deb" >/dev/null
+rm -rf "$pkg"
+
+# 6. Checksums of every artifact (`sha256sum -c SHA256SUMS` in dist/).
+(cd dist && sha256sum "$name.tar.gz" "$(basename "$deb")" >SHA256SUMS)
+
 echo "==> $("$stage/bin/bnet-relay" --version)"
 echo "    binary:   $root/$binary ($(du -h "$binary" | cut -f1) unstripped, $(du -h "$stage/bin/bnet-relay" | cut -f1) stripped)"
 echo "    tarball:  $root/dist/$name.tar.gz ($(du -h "dist/$name.tar.gz" | cut -f1))"
+echo "    package:  $root/$deb ($(du -h "$deb" | cut -f1))"
+echo "    sums:     $root/dist/SHA256SUMS"
 echo "    links:    $(ldd "$binary" | awk '{print $1}' | xargs)"

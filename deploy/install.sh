@@ -66,6 +66,8 @@ put "$here/README.md" "$doc_dir/README.md" 644
 put "$here/relay.env.example" "$doc_dir/relay.env.example" 644
 put "$here/Caddyfile" "$doc_dir/Caddyfile" 644
 put "$here/nginx/bnet-relay.conf" "$doc_dir/nginx/bnet-relay.conf" 644
+put "$here/prometheus-alerts.yml" "$doc_dir/prometheus-alerts.yml" 644
+put "$here/grafana-dashboard.json" "$doc_dir/grafana-dashboard.json" 644
 
 # 2. Configuration: created once from the example, never overwritten. The client secret is the operator's to write.
 if [ ! -d "$conf_dir" ]; then install -d -m 700 "$conf_dir"; changed+=("$conf_dir"); fi
@@ -104,6 +106,7 @@ if [ ! -e "$conf_dir/client-secret" ]; then
 install.sh: next steps (deploy/README.md explains each):
   1. edit $conf_dir/relay.env (public URL, region, apps, BNET_CLIENT_ID)
   2. write the client secret:  sudo sh -c 'umask 077; cat > $conf_dir/client-secret'   (paste, Enter, Ctrl-D)
-  3. sudo systemctl start bnet-relay && curl -s http://127.0.0.1:8080/healthz
+  3. sudo bnet-relay check-config --env-file $conf_dir/relay.env   (exactly what the service will use)
+  4. sudo systemctl start bnet-relay && curl -s http://127.0.0.1:8080/healthz
 MSG
 fi

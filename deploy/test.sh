@@ -61,14 +61,83 @@ commit=$(git rev-parse --short HEAD)
 version=$("$binary" --version)
 check "--version is '0.1.0 (<commit>)': $version" \
     bash -c '[[ "$1" =~ ^[0-9]+\.[0-9]+\.[0-9]+\ \($2(-dirty)?\)$ ]]' _ "$version" "$commit"
-check "BuildInfo.swift is restored after the build" git diff --quiet -- Sources/RelayServer/BuildInfo.swift
-check "tarball holds binary, unit, example config, proxy configs, installer, docs" bash -c '
+check "both BuildInfo.swift files are restored after the build" git diff --quiet -- Sources/RelayServer/BuildInfo.swift Sources/D3Kit/BuildInfo.swift
+check "tarball holds both binaries, unit, example config, proxy configs, installer, docs" bash -c '
     listing=$(tar -tzf "dist/$1.tar.gz")
-    for f in bin/bnet-relay deploy/bnet-relay.service deploy/relay.env.example deploy/Caddyfile \
+    for f in bin/bnet-relay bin/d3 deploy/bnet-relay.service deploy/relay.env.example deploy/Caddyfile deploy/prometheus-alerts.yml \
              deploy/nginx/bnet-relay.conf deploy/install.sh deploy/README.md README.md; do
         grep -qx "$1/$f" <<<"$listing" || { echo "missing $f" >&2; exit 1; }
     done' _ "$package"
 check "the tarball's stripped binary runs" bash -c '[ "$("dist/$1/bin/bnet-relay" --version)" = "$2" ]' _ "$package" "$version"
+check "the tarball's d3 runs and says the same version" bash -c '[ "$("dist/$1/bin/d3" --version)" = "$2" ]' _ "$package" "$version"
+deb=$(ls -t dist/bnet-relay_*.deb | head -n 1)
+check "SHA256SUMS covers the tarball and the package, and they match" bash -c '
+    cd dist && sha256sum --quiet -c SHA256SUMS && grep -q " $1.tar.gz$" SHA256SUMS && grep -q " $(basename "$2")$" SHA256SUMS
+    [ "$(wc -l <SHA256SUMS)" -eq 2 ]' _ "$package" "$deb"
+
+# ---------------------------------------------------------------------------------------------------------------
+echo "== the Debian package ($deb)"
+dpkg-deb -I "$deb" >"$tmp/deb-info.txt"; dpkg-deb -c "$deb" >"$tmp/deb-contents.txt"
+check "control: package bnet-relay, this architecture, depends on libsqlite3-0 and ca-certificates" bash -c '
+    grep -q "^ Package: bnet-relay$" "$1" && grep -q "^ Architecture: $(dpkg --print-architecture)$" "$1" \
+        && grep -q "^ Depends: .*libsqlite3-0.*ca-certificates" "$1"' _ "$tmp/deb-info.txt"
+check "relay.env is its only conffile; postinst, prerm and postrm are there" bash -c '
+    [ "$(dpkg-deb -f "$1" Package)" = bnet-relay ] && d=$(mktemp -d) && dpkg-deb -e "$1" "$d" \
+        && [ "$(cat "$d/conffiles")" = /etc/bnet-relay/relay.env ] && [ -x "$d/postinst" ] && [ -x "$d/prerm" ] \
+        && [ -x "$d/postrm" ] && sh -n "$d/postinst" && sh -n "$d/prerm" && sh -n "$d/postrm"; rc=$?; rm -rf "$d"; exit $rc' _ "$deb"
+check "contents: binary 0755, unit, relay.env 0600 in a 0700 /etc/bnet-relay, docs; all root's" bash -c '
+    want() { grep -Eq "^$1 root/root +[0-9]+ [-0-9]+ [0-9:]+ \./$2$" "$3" || { echo "missing: $1 $2" >&2; return 1; }; }
+    want -rwxr-xr-x usr/bin/bnet-relay "$1" && want -rw-r--r-- lib/systemd/system/bnet-relay.service "$1" \
+        && want -rw------- etc/bnet-relay/relay.env "$1" && want drwx------ etc/bnet-relay/ "$1" \
+        && want -rw-r--r-- usr/share/doc/bnet-relay/README.md "$1" \
+        && want -rw-r--r-- usr/share/doc/bnet-relay/relay.env.example "$1" \
+        && ! grep -Eq "seal.key|client-secret|/usr/local/" "$1"' _ "$tmp/deb-contents.txt"
+
+# dpkg into a scratch root, maintainer scripts run without chroot ($DPKG_ROOT-aware): the machine's own dpkg
+# database, users and systemd are not touched. Dependencies are the host's, so --force-depends.
+droot=$tmp/dpkg-root
+mkdir -p "$droot/var/lib/dpkg/info" "$droot/var/lib/dpkg/updates" "$droot/etc"
+touch "$droot/var/lib/dpkg/status"
+printf 'root:x:0:0:root:/root:/bin/sh\n' >"$droot/etc/passwd"; printf 'root:x:0:\n' >"$droot/etc/group"
+printf 'root:*:19000:0:99999:7:::\n' >"$droot/etc/shadow"; printf 'root:*::\n' >"$droot/etc/gshadow"
+in_root() { dpkg --root="$droot" --force-script-chrootless --force-depends --log=/dev/null "$@" </dev/null; }
+check "dpkg -i into a scratch root" bash -c "$(declare -f in_root); droot=\$1; in_root -i \"\$2\" >\"\$3\" 2>&1" \
+    _ "$droot" "$deb" "$tmp/dpkg-install.log"
+check "dpkg -s: installed" bash -c 'dpkg --root="$1" -s bnet-relay 2>/dev/null | grep -q "^Status: install ok installed"' _ "$droot"
+check "postinst created the system user bnet-relay (in the scratch root only)" bash -c '
+    grep -q "^bnet-relay:x:[0-9]*:[0-9]*:.*:/var/lib/bnet-relay:/usr/sbin/nologin$" "$1/etc/passwd" \
+        && ! grep -q "^bnet-relay:" /etc/passwd' _ "$droot"
+check "postinst generated a 0600 seal key the binary accepts" bash -c '
+    [ "$(stat -c %a "$1/etc/bnet-relay/seal.key")" = 600 ] && grep -Eq "^[A-Za-z0-9_-]{43}$" "$1/etc/bnet-relay/seal.key"' _ "$droot"
+check "relay.env 0600, /etc/bnet-relay 0700" bash -c 'dmode() { [ "$(stat -c %a "$1/$2")" = "$3" ]; }
+    dmode "$1" etc/bnet-relay/relay.env 600 && dmode "$1" etc/bnet-relay 700' _ "$droot"
+check "postinst enabled the unit (systemctl --root)" test -L "$droot/etc/systemd/system/multi-user.target.wants/bnet-relay.service"
+check "the installed unit starts /usr/bin/bnet-relay" grep -q '^ExecStart=/usr/bin/bnet-relay serve' "$droot/lib/systemd/system/bnet-relay.service"
+# The operator edits relay.env and writes the client secret; a reinstall and an upgrade keep both, and the key.
+echo "BNET_RELAY_REGION=eu   # edited by the operator" >>"$droot/etc/bnet-relay/relay.env"
+(umask 077 && echo not-a-real-secret >"$droot/etc/bnet-relay/client-secret")
+kept() { sha256sum "$droot/etc/bnet-relay/relay.env" "$droot/etc/bnet-relay/seal.key" "$droot/etc/bnet-relay/client-secret"; }
+before=$(kept)
+check "dpkg -i again (reinstall) succeeds without a prompt" bash -c "$(declare -f in_root); droot=\$1; in_root -i \"\$2\" >\"\$3\" 2>&1" \
+    _ "$droot" "$deb" "$tmp/dpkg-reinstall.log"
+check "a reinstall keeps the edited relay.env, the client secret and the seal key" test "$(kept)" = "$before"
+# An upgrade: the same package with a higher version.
+upgrade_deb=$tmp/bnet-relay-upgrade.deb
+dpkg-deb -R "$deb" "$tmp/deb-upgrade" && sed -i 's/^Version: \(.*\)-1$/Version: \1-2/' "$tmp/deb-upgrade/DEBIAN/control"
+dpkg-deb --root-owner-group --build "$tmp/deb-upgrade" "$upgrade_deb" >/dev/null
+check "dpkg -i of a newer version (upgrade) succeeds without a prompt" bash -c "$(declare -f in_root); droot=\$1; in_root -i \"\$2\" >\"\$3\" 2>&1" \
+    _ "$droot" "$upgrade_deb" "$tmp/dpkg-upgrade.log"
+check "the upgrade is installed" bash -c 'dpkg --root="$1" -s bnet-relay | grep -q "^Version: .*-2$"' _ "$droot"
+check "an upgrade keeps the edited relay.env, the client secret and the seal key" test "$(kept)" = "$before"
+sed -i '/edited by the operator/d' "$droot/etc/bnet-relay/relay.env"
+check "check-config --env-file prints what the service will use (settings of relay.env, credentials beside it)" bash -c '
+    out=$(env -i PATH=/usr/bin:/bin BNET_RELAY_REGION=kr "$1/usr/bin/bnet-relay" check-config --env-file "$1/etc/bnet-relay/relay.env") || exit 1
+    for want in "public URL: https://relay.example.com" "mode: Battle.net, client replace-with-your-client-id" \
+        "database: /var/lib/bnet-relay/relay.sqlite" "seal key file: $1/etc/bnet-relay/seal.key" \
+        "trusted proxies: 127.0.0.1, ::1" "region: us" "configuration OK"; do
+        grep -qxF "$want" <<<"$out" || { echo "missing: $want in $out" >&2; exit 1; }
+    done
+    ! grep -q not-a-real-secret <<<"$out"' _ "$droot"
 
 # ---------------------------------------------------------------------------------------------------------------
 echo "== the shipped binary away from the build tree (sandbox mode, a whole login)"
@@ -89,21 +158,47 @@ direct_login() {
     [[ "$token" == *'"access_token"'* ]] || { echo "token: $token" >&2; return 1; }
 }
 away=$tmp/away
-mkdir -p "$away" && cp "dist/$package/bin/bnet-relay" "$away/"
-away_port=$(free_port) away_emulator=$(free_port) away_ops=$(free_port)
-if unshare --mount --propagation private true 2>/dev/null; then
-    # In a mount namespace of its own, the repository (with .build and .build-release) is an empty tmpfs.
+mkdir -p "$away" && cp "dist/$package/bin/bnet-relay" "dist/$package/bin/d3" "$away/"
+# run_away NAME BINARY: the binary in a mount namespace of its own, where the repository (with .build and
+# .build-release) is an empty tmpfs, started in sandbox mode; then a whole login against it.
+run_away() {
+    local port emulator ops
+    port=$(free_port) emulator=$(free_port) ops=$(free_port)
     (cd "$away" && exec unshare --mount --propagation private sh -c \
-        'mount -t tmpfs none "$1" && exec ./bnet-relay serve --port "$2" --emulator-port "$3" --ops-port "$4"' \
-        _ "$repo" "$away_port" "$away_emulator" "$away_ops") >"$tmp/away.log" 2>&1 &
+        'mount -t tmpfs none "$1" && exec "$2" serve --port "$3" --emulator-port "$4" --ops-port "$5" --database "$6"' \
+        _ "$repo" "$2" "$port" "$emulator" "$ops" "$away/$1.sqlite") >"$tmp/away-$1.log" 2>&1 &
     pids+=($!)
-    check "starts in sandbox mode with the build tree hidden (the emulator's samples are compiled in)" \
-        wait_for 30 curl -fsS --max-time 2 "http://127.0.0.1:$away_port/healthz"
-    check "completes a whole sandbox login there" direct_login "http://127.0.0.1:$away_port"
-    check "never looked for the build tree" bash -c '! grep -qiE "resource bundle|Fatal error" "$1"' _ "$tmp/away.log"
+    check "$1: starts in sandbox mode with the build tree hidden (the emulator's samples are compiled in)" \
+        wait_for 30 curl -fsS --max-time 2 "http://127.0.0.1:$port/healthz"
+    check "$1: completes a whole sandbox login there" direct_login "http://127.0.0.1:$port"
+    check "$1: never looked for the build tree" bash -c '! grep -qiE "resource bundle|Fatal error" "$1"' _ "$tmp/away-$1.log"
+}
+hidden() { unshare --mount --propagation private sh -c 'mount -t tmpfs none "$1" && shift && exec "$@"' _ "$repo" "$@"; }
+if unshare --mount --propagation private true 2>/dev/null; then
+    run_away tarball "$away/bnet-relay"
+    run_away package "$droot/usr/bin/bnet-relay"
+    check "d3 from the tarball: --version, with the build tree hidden" bash -c "$(declare -f hidden); repo=\$1
+        [ \"\$(hidden \"\$2\" --version)\" = \"\$3\" ]" _ "$repo" "$away/d3" "$version"
+    check "d3 from the tarball: --help lists its commands" bash -c "$(declare -f hidden); repo=\$1
+        hidden \"\$2\" --help | grep -q 'login' " _ "$repo" "$away/d3"
 else
     echo "SKIP: unshare --mount is not permitted here, so the build tree cannot be hidden"
 fi
+
+# Removal keeps configuration, secrets, key and data; only a purge deletes them.
+mkdir -p "$droot/var/lib/bnet-relay" && echo data >"$droot/var/lib/bnet-relay/relay.sqlite"
+check "dpkg -r (remove) succeeds" bash -c "$(declare -f in_root); droot=\$1; in_root -r bnet-relay >\"\$2\" 2>&1" \
+    _ "$droot" "$tmp/dpkg-remove.log"
+check "remove deletes the binary and the unit, and disables it" bash -c '[ ! -e "$1/usr/bin/bnet-relay" ] \
+    && [ ! -e "$1/lib/systemd/system/bnet-relay.service" ] && [ ! -e "$1/etc/systemd/system/multi-user.target.wants/bnet-relay.service" ]' _ "$droot"
+check "remove keeps relay.env, the client secret, the seal key and the database" bash -c '
+    for f in etc/bnet-relay/relay.env etc/bnet-relay/client-secret etc/bnet-relay/seal.key var/lib/bnet-relay/relay.sqlite; do
+        [ -f "$1/$f" ] || { echo "removed: $f" >&2; exit 1; }
+    done' _ "$droot"
+check "dpkg -P (purge) succeeds" bash -c "$(declare -f in_root); droot=\$1; in_root -P bnet-relay >\"\$2\" 2>&1" \
+    _ "$droot" "$tmp/dpkg-purge.log"
+check "purge deletes /etc/bnet-relay and /var/lib/bnet-relay; dpkg forgets the package" bash -c '
+    [ ! -e "$1/etc/bnet-relay" ] && [ ! -e "$1/var/lib/bnet-relay" ] && ! dpkg --root="$1" -s bnet-relay >/dev/null 2>&1' _ "$droot"
 
 echo "== ldd"
 ldd "$binary" | tee "$tmp/ldd.txt" | sed 's/^/    /'
@@ -120,6 +215,11 @@ mkdir -p "$tmp/unit"
 sed "s#/usr/local/bin/bnet-relay#$repo/$binary#" deploy/bnet-relay.service >"$tmp/unit/bnet-relay.service"
 check "systemd-analyze verify deploy/bnet-relay.service" \
     bash -c 'out=$(systemd-analyze verify "$1" 2>&1); [ -z "$out" ] || { echo "$out" >&2; exit 1; }' _ "$tmp/unit/bnet-relay.service"
+check "ExecStart= keeps only the unit's own path (every setting is in relay.env)" \
+    grep -qx 'ExecStart=/usr/local/bin/bnet-relay serve --seal-key-file ${CREDENTIALS_DIRECTORY}/seal-key' deploy/bnet-relay.service
+check "relay.env.example sets the trusted proxies and the database" bash -c \
+    'grep -qx "BNET_RELAY_TRUSTED_PROXIES=127.0.0.1,::1" "$1" && grep -qx "BNET_RELAY_DATABASE=/var/lib/bnet-relay/relay.sqlite" "$1"' \
+    _ deploy/relay.env.example
 for setting in DynamicUser=yes StateDirectory=bnet-relay ProtectSystem=strict NoNewPrivileges=yes PrivateTmp=yes \
     'CapabilityBoundingSet=' 'RestrictAddressFamilies=AF_INET AF_INET6 AF_UNIX' UMask=0077 Restart=on-failure \
     SystemCallFilter=@system-service LoadCredential=client-secret:/etc/bnet-relay/client-secret \
@@ -171,10 +271,10 @@ public=https://localhost:$https_port
 state=$root/var/lib/bnet-relay
 
 # The ExecStart command line from the installed unit, continuation lines joined, paths into the staged root.
-exec_start=$(sed -n '/^ExecStart=/,/[^\\]$/p' "$root/etc/systemd/system/bnet-relay.service" | sed 's/\\$//' | tr '\n' ' ')
+exec_start=$(awk '/^ExecStart=/ { line = $0; while (line ~ /\\$/ && (getline next_line) > 0) { sub(/\\$/, " ", line); line = line next_line }
+    print line }' "$root/etc/systemd/system/bnet-relay.service")
 exec_start=${exec_start#ExecStart=}
 exec_start=${exec_start//\/usr\/local\/bin\/bnet-relay/$root/usr/local/bin/bnet-relay}
-exec_start=${exec_start//\$\{STATE_DIRECTORY\}/$state}
 # systemd hands the credentials over in a private directory of copies, readable by the service only.
 credentials=$tmp/credentials
 install -d -m 700 "$credentials" && install -m 400 "$root/etc/bnet-relay/seal.key" "$credentials/seal-key"
@@ -190,7 +290,7 @@ while IFS= read -r line; do
     environment+=("$line")
 done <"$root/etc/bnet-relay/relay.env"
 environment+=(BNET_RELAY_PORT="$relay_port" BNET_RELAY_EMULATOR_PORT="$emulator_port" BNET_RELAY_OPS_PORT="$ops_port"
-    BNET_RELAY_PUBLIC_URL="$public")
+    BNET_RELAY_PUBLIC_URL="$public" BNET_RELAY_DATABASE="$state/relay.sqlite")
 # What a plain process can take of the unit's sandbox: NoNewPrivileges=, and MemoryDenyWriteExecute= through
 # PR_SET_MDWE where the kernel has it (Linux 6.3+; stricter than systemd's seccomp version).
 harden=()
@@ -236,6 +336,37 @@ for path in metrics readyz; do
     check "/$path is not served through Caddy (answers $status)" test "$status" = 404
     check "/$path answers on the loopback operations listener" curl -fsS --max-time 5 -o /dev/null "http://127.0.0.1:$ops_port/$path"
 done
+
+echo "== monitoring: Prometheus rules, Grafana dashboard, the metrics they use"
+curl -fsS --max-time 5 "http://127.0.0.1:$ops_port/metrics" >"$tmp/metrics.txt" || true
+check "before any login, every counter series is there at zero (callbacks, exchanges, polls)" bash -c '
+    for series in "bnet_relay_callbacks_total{outcome=\"failed\"} 0" "bnet_relay_exchanges_total{outcome=\"failed\"} 0" \
+        "bnet_relay_logins_started_total{app=\"d3\"} 0" "bnet_relay_pickups_total 0"; do
+        grep -qxF "$series" "$1" || { echo "missing: $series" >&2; exit 1; }
+    done' _ "$tmp/metrics.txt"
+check "build info and process metrics (memory, open files, start time)" bash -c '
+    grep -q "^bnet_relay_build_info{version=\"[0-9.]*\",commit=\"$2\(-dirty\)\?\"} 1$" "$1" \
+        && grep -Eq "^process_resident_memory_bytes [1-9][0-9]+$" "$1" && grep -Eq "^process_open_fds [1-9][0-9]*$" "$1" \
+        && grep -Eq "^process_max_fds [1-9][0-9]*$" "$1" && grep -Eq "^process_start_time_seconds [1-9][0-9]{9}$" "$1"' \
+    _ "$tmp/metrics.txt" "$commit"
+# promtool: from PATH, or Debian's prometheus package unpacked (not installed: no daemon, no maintainer scripts).
+promtool=$(command -v promtool || true)
+if [ -z "$promtool" ] && (cd "$tmp" && apt-get download prometheus >/dev/null 2>&1 && dpkg -x prometheus_*.deb prometheus); then
+    promtool=$tmp/prometheus/usr/bin/promtool
+fi
+if [ -n "$promtool" ]; then
+    check "promtool check rules deploy/prometheus-alerts.yml" "$promtool" check rules deploy/prometheus-alerts.yml
+else
+    echo "SKIP: no promtool (Debian's prometheus package could not be fetched)"
+fi
+check "the Grafana dashboard is JSON, and every metric it and the rules use is one the relay serves" python3 -c '
+import json, re, sys
+dashboard = json.load(open("deploy/grafana-dashboard.json"))
+exprs = [t["expr"] for p in dashboard["panels"] for t in p["targets"]] + re.findall(r"expr: (.*)", open("deploy/prometheus-alerts.yml").read())
+served = set(re.findall(r"^([a-z_]+)(?:\{| )", open(sys.argv[1]).read(), re.M))
+used = {m for e in exprs for m in re.findall(r"\b((?:bnet_relay|process)_[a-z_]+)", e)}
+missing = sorted(used - served)
+sys.exit("not served: %s" % missing if missing else 0)' "$tmp/metrics.txt"
 
 echo "== device login over HTTPS through Caddy"
 login() {

@@ -11,6 +11,6 @@ struct BnetRelay: AsyncParsableCommand {
             Battle.net emulator. See README.md for the protocol and deploy/README.md for production.
             """,
         version: RelayVersion.current,
-        subcommands: [Serve.self, CheckConfig.self, Keygen.self, Logins.self],
+        subcommands: [Serve.self, CheckConfig.self, Keygen.self, Logins.self, Backup.self],
         defaultSubcommand: Serve.self)
 }

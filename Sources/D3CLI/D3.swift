@@ -31,6 +31,7 @@ struct D3: AsyncParsableCommand {
               6    sign-in declined or its code expired
               130  interrupted (Ctrl-C)
             """,
+        version: D3BuildInfo.current,
         subcommands: [
             LoginCommand.self, LogoutCommand.self, WhoamiCommand.self, TokenCommand.self, ProfileCommand.self,
             HeroCommand.self, ActCommand.self, ArtisanCommand.self, RecipeCommand.self, FollowerCommand.self,

@@ -105,6 +105,7 @@ public final class PostgresLoginStore: LoginStore {
                 {
                     applied.insert(name)
                 }
+                try SchemaVersion.check(applied: applied, known: Self.migrations.map(\.name))
                 for migration in Self.migrations where !applied.contains(migration.name) {
                     for statement in migration.sql {
                         try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
@@ -277,6 +278,8 @@ public final class PostgresLoginStore: LoginStore {
             && error.serverInfo?[.constraintName] == LoginSchema.openUserCodeIndex
         {
             throw UserCodeTaken()
+        } catch let error as PostgresTransactionError where error.closureError is SchemaTooNew {
+            throw error.closureError!
         } catch let error as PSQLError {
             throw LoginStoreUnavailable(reason: Self.describe(error))
         } catch let error as LoginStoreUnavailable {

@@ -40,7 +40,10 @@ public final class SQLiteLoginStore: LoginStore {
     }
 
     public func migrate() async throws {
-        try Self.migrator.migrate(pool)
+        let migrator = Self.migrator
+        let applied = try await read { db in try migrator.appliedIdentifiers(db) }
+        try SchemaVersion.check(applied: applied, known: migrator.migrations)
+        try migrator.migrate(pool)
     }
 
     static var migrator: DatabaseMigrator {

@@ -91,6 +91,10 @@ extension ConfigurationSetting {
             "seal-key-file", "BNET_RELAY_SEAL_KEY_FILE", "bnet-relay.key",
             "the relay's key (created on first start in sandbox mode; `bnet-relay keygen --output FILE` otherwise)"
         ) { $0.configuration.sealKeyFile = $1[0] },
+        .init(
+            "previous-seal-key-file", "BNET_RELAY_PREVIOUS_SEAL_KEY_FILE", "none",
+            "the key a rotation retired, kept read-only: logins made under it still complete; remove it once the longest login has expired (10 minutes by default)"
+        ) { $0.configuration.previousSealKeyFile = $1[0] },
         .init("authorize-url", "BNET_RELAY_AUTHORIZE_URL", "the region's", "override the provider's authorize URL") {
             $0.configuration.authorizeURL = try url($1[0], "--authorize-url")
         },
@@ -157,6 +161,15 @@ extension ConfigurationSetting {
                 throw ConfigurationError(message: "--log-level \($1[0]): expected trace, debug, info, notice, warning, error or critical")
             }
             $0.configuration.logLevel = level
+        },
+        .init(
+            "log-format", "BNET_RELAY_LOG_FORMAT", "text",
+            "`text` (one readable line per event) or `json` (one JSON object per line, the same fields, for journald, Loki or any collector)"
+        ) {
+            guard let format = LogFormat(rawValue: $1[0].lowercased()) else {
+                throw ConfigurationError(message: "--log-format \($1[0]): expected text or json")
+            }
+            $0.configuration.logFormat = format
         },
     ]
 

@@ -32,11 +32,13 @@ public struct Relay: Sendable {
         let problems = configuration.problems()
         guard problems.isEmpty else { throw RelayStartupError(problems: problems) }
         let key: SymmetricKey
+        let previousKeys: [SymmetricKey]
         do {
             key =
                 configuration.isSandbox
                 ? try RelayKey.readOrCreate(at: configuration.sealKeyFile)
                 : try RelayKey.read(from: configuration.sealKeyFile)
+            previousKeys = try configuration.previousSealKeyFile.map { [try RelayKey.read(from: $0)] } ?? []
         } catch {
             throw RelayStartupError(problems: ["\(error)"])
         }
@@ -80,7 +82,8 @@ public struct Relay: Sendable {
             credentials: credentials, endpoints: endpoints, transport: AsyncHTTPClientTransport.shared,
             timeout: configuration.exchangeTimeout)
         let service = LoginService(
-            settings: settings, apps: apps, store: store, oauth: oauth, relayKey: key, logger: logger)
+            settings: settings, apps: apps, store: store, oauth: oauth, relayKey: key,
+            previousKeys: previousKeys, logger: logger)
 
         let trusted = configuration.trustedProxies.compactMap(IPRange.init)
         let connections = ConnectionLimits(caps: configuration.connections, trusted: trusted, metrics: service.metrics)

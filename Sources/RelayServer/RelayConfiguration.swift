@@ -38,6 +38,10 @@ public struct RelayConfiguration: Sendable {
     public var scopes = ["openid", "d3.profile"]
     /// The seal key file.
     public var sealKeyFile = "bnet-relay.key"
+    /// The key retired by the last rotation, kept read-only until the logins made under it have expired.
+    public var previousSealKeyFile: String?
+    /// How log lines are written.
+    public var logFormat = LogFormat.text
     /// Overrides of single provider endpoints.
     public var authorizeURL: URL?
     public var tokenURL: URL?
@@ -168,12 +172,14 @@ public struct RelayConfiguration: Sendable {
             "region: \(region)",
             "database: \(redactedDatabase)",
             "seal key file: \(sealKeyFile)",
+            "previous seal key file (read-only): \(previousSealKeyFile ?? "none")",
             "apps: " + registry.all.map { "\($0.name) (\($0.mode.rawValue))" }.joined(separator: ", "),
             "default scopes: \(scopes.joined(separator: " "))",
             "trusted proxies: \(trustedProxies.isEmpty ? "none" : trustedProxies.joined(separator: ", "))",
             "max open logins: \(maxOpenLogins)",
             "max connections: \(connections.total) (\(connections.perNetwork) per client network), request timeout \(connections.requestTimeout)",
             "max held long-polls: \(maxHeldPolls) (\(maxHeldPollsPerNetwork) per client network)",
+            "log: \(logLevel), \(logFormat.rawValue)",
         ] + registry.all.map { "register at Battle.net: \(effectivePublicURL.absoluteString.trimmingCharacters(in: CharacterSet(charactersIn: "/")))/redirect/\($0.name)" }
     }
 }

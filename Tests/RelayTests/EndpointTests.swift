@@ -117,6 +117,22 @@ struct EndpointTests {
             // The operations endpoints are not on the public listener.
             #expect(try await relay.get("/readyz").status == 404)
             #expect(try await relay.get("/metrics").status == 404)
+            // Before the first event every series is there, at zero, so that an alert on a rate sees the first one.
+            let before = try await relay.ops("/metrics").text
+            for series in [
+                #"bnet_relay_logins_started_total{app="myapp"} 0"#, #"bnet_relay_callbacks_total{outcome="failed"} 0"#,
+                #"bnet_relay_exchanges_total{outcome="failed"} 0"#, #"bnet_relay_polls_total{result="token"} 0"#,
+                #"bnet_relay_throttled_total{limit="login_start"} 0"#, "bnet_relay_pickups_total 0",
+                #"bnet_relay_build_info{version="0.1.0",commit="dev"} 1"#,
+            ] {
+                #expect(before.contains(series + "\n"), "\(series)")
+            }
+            let memory = try #require(before.firstMatch(of: /\nprocess_resident_memory_bytes (\d+)\n/)?.1).flatMap { Double($0) }
+            #expect((10_000_000...4_000_000_000).contains(try #require(memory)))
+            let files = try #require(before.firstMatch(of: /\nprocess_open_fds (\d+)\n/)?.1).flatMap { Int($0) }
+            #expect((5...10_000).contains(try #require(files)))
+            let start = try #require(before.firstMatch(of: /\nprocess_start_time_seconds (\d+)\n/)?.1).flatMap { Double($0) }
+            #expect(abs(try #require(start) - Date().timeIntervalSince1970) < 3_600)
             let (login, callback) = try await relay.loginUntilCallback()
             _ = try await relay.get(callback)
             _ = try await relay.poll(login, wait: 1)

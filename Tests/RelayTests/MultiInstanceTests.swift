@@ -1,12 +1,38 @@
 import BattleNet
 import BattleNetEmulator
 import Foundation
+import Logging
+import PostgresNIO
 import RelayCore
+import RelayServer
 import Testing
 
 /// Two relays sharing one PostgreSQL database, as behind a load balancer.
 @Suite("Two relays on PostgreSQL", .enabled(if: PostgresServer.isInstalled, "needs Debian's postgresql package"), .timeLimit(.minutes(5)))
 struct MultiInstanceTests {
+    @Test("a relay refuses a PostgreSQL database migrated by a newer relay, and changes nothing")
+    func schemaTooNew() async throws {
+        let database = try await PostgresServer.shared.newDatabase()
+        try await DatabaseLocation(parsing: database).withStore(logger: Logger(label: "schema-test")) { _ in }
+        let url = try #require(URLComponents(string: database))
+        let client = PostgresClient(
+            configuration: .init(
+                host: "127.0.0.1", port: try #require(url.port), username: "bnet", password: nil,
+                database: String(url.path.dropFirst()), tls: .disable),
+            backgroundLogger: Logger(label: "schema-test"))
+        let runner = Task { await client.run() }
+        defer { runner.cancel() }
+        try await client.query("INSERT INTO schema_migrations (name, applied_at) VALUES ('v5 from a newer relay', 0)")
+        let logins = try await runRelayCommand(["logins", "--database", database])
+        #expect(logins.status != 0)
+        #expect(logins.output.contains("the database's schema (v5) is newer than this relay knows (v4)"), "\(logins.output)")
+        var applied = 0
+        for try await count in try await client.query("SELECT count(*)::int FROM schema_migrations").decode(Int.self) {
+            applied = count
+        }
+        #expect(applied == 5)
+    }
+
     @Test("bnet-relay logins lists and revokes logins in PostgreSQL, running the store's pool for the command")
     func loginsCommand() async throws {
         let database = try await PostgresServer.shared.newDatabase()

@@ -112,11 +112,11 @@ extension LoginService {
             return .error(Self.unavailable, interval: interval)
         }
         index.update(hash, status: .collected)
-        guard isAuthentic(login) else {
+        guard let key = loginKey(for: login) else {
             return .error(Refusal("invalid_grant", "This login's record was changed outside the relay; start a new login."), interval: interval)
         }
         guard let sealed = login.sealedToken,
-            let plaintext = try? sealer.open(sealed, deviceCode: deviceCode, loginID: login.id),
+            let plaintext = try? TokenSealer(relayKey: key).open(sealed, deviceCode: deviceCode, loginID: login.id),
             let token = try? JSONDecoder().decode(AccessToken.self, from: plaintext)
         else {
             return .error(Refusal("invalid_grant", "The stored token could not be opened (was the seal key changed?)."), interval: interval)

@@ -83,8 +83,10 @@ public struct LoginService: Sendable {
     /// The caps on held long-polls.
     let holds: HeldPollLimits
     private let oauth: OAuthClient
-    let sealer: TokenSealer
     private let relayKey: SymmetricKey
+    /// Keys retired by a rotation, kept read-only: logins made under one of them still complete (user code, PKCE,
+    /// browser binding and sealing all stay under the key the login was made with); new logins use ``relayKey``.
+    private let previousKeys: [SymmetricKey]
     private let logger: Logger
     private let userCodes: @Sendable () -> String
     let now: @Sendable () -> Date
@@ -92,7 +94,7 @@ public struct LoginService: Sendable {
     /// Wires the service.
     public init(
         settings: RelaySettings, apps: AppRegistry, store: any LoginStore, oauth: OAuthClient, relayKey: SymmetricKey,
-        index: PollIndex = PollIndex(), metrics: RelayMetrics = RelayMetrics(), logger: Logger,
+        previousKeys: [SymmetricKey] = [], index: PollIndex = PollIndex(), metrics: RelayMetrics = RelayMetrics(), logger: Logger,
         now: @escaping @Sendable () -> Date = { Date() }, userCodes: @escaping @Sendable () -> String = UserCode.generate
     ) {
         self.userCodes = userCodes
@@ -102,9 +104,10 @@ public struct LoginService: Sendable {
         self.store = store
         self.oauth = oauth
         self.relayKey = relayKey
-        sealer = TokenSealer(relayKey: relayKey)
+        self.previousKeys = previousKeys
         self.index = index
         self.metrics = metrics
+        metrics.prime(.loginsStarted, values: apps.all.map(\.name))
         self.logger = logger
         self.now = now
     }
@@ -175,7 +178,12 @@ public struct LoginService: Sendable {
     /// The open login a person's typed user code names, or nil.
     public func login(userCode typed: String) async throws -> Login? {
         guard let normalized = UserCode.normalize(typed) else { return nil }
-        return try await store.login(userCodeHash: Identifiers.userCodeHash(normalized, key: relayKey), now: now())
+        for key in [relayKey] + previousKeys {
+            if let login = try await store.login(userCodeHash: Identifiers.userCodeHash(normalized, key: key), now: now()) {
+                return login
+            }
+        }
+        return nil
     }
 
     /// After the person confirmed: issues a fresh single-use state and returns the provider's authorize URL with
@@ -183,45 +191,53 @@ public struct LoginService: Sendable {
     public func authorize(_ login: Login) async throws -> Authorization? {
         let state = Identifiers.state()
         let stateHash = Identifiers.hash(state)
-        guard try await store.beginAuthorization(loginID: login.id, stateHash: stateHash, now: now())
+        guard let key = loginKey(for: login),
+            try await store.beginAuthorization(loginID: login.id, stateHash: stateHash, now: now())
         else { return nil }
         index.update(login.deviceCodeHash, status: .authorizing)
         let url = oauth.authorizeURL(
-            redirectURI: settings.redirectURI(app: login.app), scopes: login.scopes, state: state, pkce: pkce(for: state))
-        return Authorization(url: url, browserBinding: browserBinding(loginID: login.id, stateHash: stateHash))
+            redirectURI: settings.redirectURI(app: login.app), scopes: login.scopes, state: state,
+            pkce: pkce(for: state, key: key))
+        return Authorization(url: url, browserBinding: browserBinding(loginID: login.id, stateHash: stateHash, key: key))
     }
 
     /// The secret that binds a login's current authorization to the browser that confirmed it: a MAC under the
-    /// relay's key of the login and its state, so it needs no storage and is worthless for any other state.
-    public func browserBinding(loginID: String, stateHash: String) -> String {
-        let mac = HMAC<SHA256>.authenticationCode(for: Data("browser|\(loginID)|\(stateHash)".utf8), using: relayKey)
+    /// login's key of the login and its state, so it needs no storage and is worthless for any other state.
+    func browserBinding(loginID: String, stateHash: String, key: SymmetricKey) -> String {
+        let mac = HMAC<SHA256>.authenticationCode(for: Data("browser|\(loginID)|\(stateHash)".utf8), using: key)
         return Base64URL.encode(Data(mac))
     }
 
     /// The MAC over what binds a login to its client: whoever can write the database but lacks the relay's key
-    /// cannot point a login's token at another device code or app.
-    public func bindingMAC(for login: Login) -> String {
+    /// cannot point a login's token at another device code or app. New logins get the current key's.
+    public func bindingMAC(for login: Login, key: SymmetricKey? = nil) -> String {
         let bound = [login.id, login.app, login.scopes.joined(separator: " "), login.deviceCodeHash,
             Base64URL.encode(login.sealingPublicKey)].joined(separator: "|")
-        let mac = HMAC<SHA256>.authenticationCode(for: Data("login|\(bound)".utf8), using: relayKey)
+        let mac = HMAC<SHA256>.authenticationCode(for: Data("login|\(bound)".utf8), using: key ?? relayKey)
         return Base64URL.encode(Data(mac))
     }
 
-    /// Whether a stored login's binding is the one the relay wrote.
+    /// The key a stored login was made under (the current one or a previous one), found by its binding MAC; nil
+    /// when none wrote it (changed outside the relay, or made under a key since retired).
+    func loginKey(for login: Login) -> SymmetricKey? {
+        guard let stored = login.bindingMAC else { return nil }
+        return ([relayKey] + previousKeys).first { Identifiers.constantTimeEquals(stored, bindingMAC(for: login, key: $0)) }
+    }
+
+    /// Whether a stored login's binding is one the relay wrote, under its current or a previous key.
     public func isAuthentic(_ login: Login) -> Bool {
-        guard let stored = login.bindingMAC else { return false }
-        return Identifiers.constantTimeEquals(stored, bindingMAC(for: login))
+        loginKey(for: login) != nil
     }
 
     /// Whether `presented` is the binding of the login's authorization now in progress.
     public func holdsBinding(_ presented: Substring?, for login: Login) -> Bool {
-        guard let presented, let stateHash = login.stateHash else { return false }
-        return Identifiers.constantTimeEquals(presented, browserBinding(loginID: login.id, stateHash: stateHash))
+        guard let presented, let stateHash = login.stateHash, let key = loginKey(for: login) else { return false }
+        return Identifiers.constantTimeEquals(presented, browserBinding(loginID: login.id, stateHash: stateHash, key: key))
     }
 
-    /// The PKCE verifier for a state, derived under the relay's key so that it needs no storage.
-    private func pkce(for state: String) -> PKCE {
-        let mac = HMAC<SHA256>.authenticationCode(for: Data("pkce|\(state)".utf8), using: relayKey)
+    /// The PKCE verifier for a state, derived under the login's key so that it needs no storage.
+    private func pkce(for state: String, key: SymmetricKey) -> PKCE {
+        let mac = HMAC<SHA256>.authenticationCode(for: Data("pkce|\(state)".utf8), using: key)
         return PKCE(verifier: Base64URL.encode(Data(mac)))
     }
 
@@ -265,7 +281,7 @@ public struct LoginService: Sendable {
             logger.error("callback: store failed", metadata: [LogKey.errorType: "\(type(of: error))"])
             return .failed(app: app, reason: .storeUnreadable)
         }
-        guard isAuthentic(login) else {
+        guard let key = loginKey(for: login) else {
             logger.error("login row fails its binding MAC: changed outside the relay", metadata: [LogKey.loginID: "\(login.id)"])
             await end(login, .failed, failure: "binding_mismatch")
             return .rejected(reason: .recordChanged)
@@ -274,7 +290,7 @@ public struct LoginService: Sendable {
             await end(login, .failed, failure: "app_mismatch")
             return .rejected(reason: .wrongApp)
         }
-        let expected = browserBinding(loginID: login.id, stateHash: Identifiers.hash(state))
+        let expected = browserBinding(loginID: login.id, stateHash: Identifiers.hash(state), key: key)
         guard let presented = binding(login.id), Identifiers.constantTimeEquals(presented, expected) else {
             logger.warning("callback from a browser that did not confirm the login", metadata: [LogKey.loginID: "\(login.id)"])
             await end(login, .failed, failure: "other_browser")
@@ -289,17 +305,17 @@ public struct LoginService: Sendable {
             await end(login, .failed, failure: "missing_code")
             return .failed(app: app, reason: .noCode)
         }
-        return await exchange(code: code, state: state, login: login, app: app, logger: logger)
+        return await exchange(code: code, state: state, login: login, key: key, app: app, logger: logger)
     }
 
     private func exchange(
-        code: String, state: String, login: Login, app: AppRegistration, logger: Logger
+        code: String, state: String, login: Login, key: SymmetricKey, app: AppRegistration, logger: Logger
     ) async -> CallbackResult {
         let clock = ContinuousClock()
         let started = clock.now
         var token: AccessToken
         do {
-            token = try await oauth.exchangeCode(code, redirectURI: settings.redirectURI(app: app.name), pkce: pkce(for: state))
+            token = try await oauth.exchangeCode(code, redirectURI: settings.redirectURI(app: app.name), pkce: pkce(for: state, key: key))
         } catch {
             metrics.increment(.exchanges, "failed")
             let reason = Self.reason(for: error)
@@ -317,7 +333,7 @@ public struct LoginService: Sendable {
         metrics.observeExchange(seconds: (clock.now - started).timeInterval)
         metrics.increment(.exchanges, "ok")
         do {
-            let sealed = try sealer.seal(
+            let sealed = try TokenSealer(relayKey: key).seal(
                 JSONEncoder().encode(token), loginPublicKey: login.sealingPublicKey, loginID: login.id)
             guard try await store.approve(
                 loginID: login.id, sealed: sealed, battleTag: token.battleTag?.description, accountID: token.accountID,

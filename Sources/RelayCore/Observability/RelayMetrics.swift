@@ -23,6 +23,20 @@ public enum RelayCounter: String, CaseIterable, Sendable {
         }
     }
 
+    /// The label values whose series exist, at zero, before the first event (so an alert on a rate sees the first
+    /// one); `[""]` for a counter without a label. The apps of `bnet_relay_logins_started_total` come from the relay.
+    public var knownValues: [String] {
+        switch self {
+        case .loginsStarted: []
+        case .callbacks: ["approved", "denied", "failed", "forwarded", "other_browser", "rejected"]
+        case .exchanges: ["failed", "ok"]
+        case .polls: ["access_denied", "authorization_pending", "expired_token", "invalid_grant", "slow_down", "token"]
+        case .throttled: ["connections", "held_polls", "login_start", "open_logins", "user_code"]
+        case .refused: ["cross_site_confirm", "in_progress_elsewhere"]
+        case .pickups, .userCodeCollisions: [""]
+        }
+    }
+
     /// The `# HELP` text.
     public var help: String {
         switch self {
@@ -54,9 +68,17 @@ public final class RelayMetrics: @unchecked Sendable {
     /// The exchange latency buckets, in seconds.
     public let latencyBuckets: [Double] = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
 
-    /// Creates empty metrics.
+    /// Creates metrics with every known series at zero.
     public init() {
         histogramCounts = Array(repeating: 0, count: latencyBuckets.count)
+        for counter in RelayCounter.allCases { prime(counter, values: counter.knownValues) }
+    }
+
+    /// Makes the series of `counter` for `values` exist at zero (a no-op for those that exist).
+    public func prime(_ counter: RelayCounter, values: [String]) {
+        lock.withLock {
+            for value in values { counters[Counter(name: counter, value: value), default: 0] += 0 }
+        }
     }
 
     /// Adds one to a counter, with its label's value (empty for a counter without a label).

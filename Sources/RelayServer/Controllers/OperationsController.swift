@@ -11,6 +11,14 @@ struct MetadataController {
     let sandbox: Bool
     let version: String
 
+    /// `bnet_relay_build_info`: always 1, its labels say what runs (the version and the commit built).
+    static let buildInfo = """
+        # HELP bnet_relay_build_info The relay's version and commit, as labels; always 1.
+        # TYPE bnet_relay_build_info gauge
+        bnet_relay_build_info{version="\(BuildInfo.version)",commit="\(BuildInfo.commit)"} 1
+
+        """
+
     func register(on router: Router<RelayContext>) {
         router.get(".well-known/oauth-authorization-server") { _, _ in metadata() }
         router.get("healthz") { _, _ in health(sandbox: sandbox, version: version) }
@@ -50,6 +58,14 @@ struct OperationsController {
     let sandbox: Bool
     let version: String
 
+    /// `bnet_relay_build_info`: always 1, its labels say what runs (the version and the commit built).
+    static let buildInfo = """
+        # HELP bnet_relay_build_info The relay's version and commit, as labels; always 1.
+        # TYPE bnet_relay_build_info gauge
+        bnet_relay_build_info{version="\(BuildInfo.version)",commit="\(BuildInfo.commit)"} 1
+
+        """
+
     func register(on router: Router<RelayContext>) {
         router.get("healthz") { _, _ in health(sandbox: sandbox, version: version) }
         router.get("readyz") { _, _ in
@@ -69,7 +85,7 @@ struct OperationsController {
                 ("bnet_relay_held_polls", "Long-polls held now.", Double(counts.held)),
                 ("bnet_relay_open_connections", "Client connections open now.", Double(connections.open)),
                 ("bnet_relay_ready", "1 when the last database check succeeded.", readiness.state.ready ? 1 : 0),
-            ])
+            ]) + Self.buildInfo + ProcessMetrics.render()
             return Response(
                 status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                 body: .init(byteBuffer: ByteBuffer(string: text)))

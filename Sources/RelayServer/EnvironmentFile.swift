@@ -1,0 +1,50 @@
+import Foundation
+
+/// A file of `KEY=VALUE` lines read the way systemd reads `EnvironmentFile=`: blank lines and lines starting with
+/// `#` or `;` are skipped, an unquoted value is trimmed, a value in double or single quotes loses them (and, in
+/// double quotes, `\"` and `\\` their backslash). `bnet-relay check-config --env-file` reads `relay.env` so.
+public enum EnvironmentFile {
+    /// The variables in the file at `path`, or a message saying why it cannot be read.
+    public static func read(_ path: String) throws(ConfigurationError) -> [String: String] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ConfigurationError(message: "--env-file \(path): cannot read the file (run as root: it is mode 0600)")
+        }
+        return try parse(String(decoding: data, as: UTF8.self), path: path)
+    }
+
+    /// The variables in `text`.
+    public static func parse(_ text: String, path: String) throws(ConfigurationError) -> [String: String] {
+        var variables: [String: String] = [:]
+        for (number, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            if line.isEmpty || line.hasPrefix("#") || line.hasPrefix(";") { continue }
+            guard let equals = line.firstIndex(of: "="),
+                case let key = line[..<equals].trimmingCharacters(in: .whitespaces),
+                !key.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
+            else {
+                throw ConfigurationError(message: "\(path) line \(number + 1): expected KEY=VALUE")
+            }
+            variables[key] = unquote(line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces))
+        }
+        return variables
+    }
+
+    private static func unquote(_ value: String) -> String {
+        guard value.count >= 2, let first = value.first, first == "\"" || first == "'", value.last == first else {
+            return value
+        }
+        let inner = value.dropFirst().dropLast()
+        guard first == "\"" else { return String(inner) }
+        var result = ""
+        var escaped = false
+        for character in inner {
+            if escaped || character != "\\" {
+                result.append(character)
+                escaped = false
+            } else {
+                escaped = true
+            }
+        }
+        return result
+    }
+}
