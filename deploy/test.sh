@@ -350,15 +350,14 @@ check "build info and process metrics (memory, open files, start time)" bash -c 
         && grep -Eq "^process_max_fds [1-9][0-9]*$" "$1" && grep -Eq "^process_start_time_seconds [1-9][0-9]{9}$" "$1"' \
     _ "$tmp/metrics.txt" "$commit"
 # promtool: from PATH, or Debian's prometheus package unpacked (not installed: no daemon, no maintainer scripts).
+# A fresh machine may have no package lists yet: update them once if the first download fails.
 promtool=$(command -v promtool || true)
-if [ -z "$promtool" ] && (cd "$tmp" && apt-get download prometheus >/dev/null 2>&1 && dpkg -x prometheus_*.deb prometheus); then
+if [ -z "$promtool" ] && (cd "$tmp" && { apt-get download prometheus >/dev/null 2>&1 \
+        || { apt-get update -q >/dev/null && apt-get download prometheus >/dev/null; }; } \
+        && dpkg -x prometheus_*.deb prometheus); then
     promtool=$tmp/prometheus/usr/bin/promtool
 fi
-if [ -n "$promtool" ]; then
-    check "promtool check rules deploy/prometheus-alerts.yml" "$promtool" check rules deploy/prometheus-alerts.yml
-else
-    echo "SKIP: no promtool (Debian's prometheus package could not be fetched)"
-fi
+check "promtool check rules deploy/prometheus-alerts.yml" "${promtool:-promtool-could-not-be-fetched}" check rules deploy/prometheus-alerts.yml
 check "the Grafana dashboard is JSON, and every metric it and the rules use is one the relay serves" python3 -c '
 import json, re, sys
 dashboard = json.load(open("deploy/grafana-dashboard.json"))

@@ -26,6 +26,11 @@ public final class URLSessionTransport: HTTPTransport {
         session = URLSession(configuration: configuration, delegate: exchanges, delegateQueue: nil)
     }
 
+    deinit {
+        // The session holds its delegate until invalidated; requests in flight still finish.
+        session.finishTasksAndInvalidate()
+    }
+
     /// One transport for the whole process.
     public static let shared = URLSessionTransport()
 

@@ -65,6 +65,14 @@ struct APIErrorBodyTests {
         let data = try sample("d3_profile_faye-2543_rbattlenet_vcr_2019.json")
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(APIErrorBody.self, from: data) }
     }
+
+    @Test("Not found names the BattleTag's letter case only for lookups by BattleTag")
+    func notFoundAdvice() {
+        #expect(BattleNetError.notFound("Hero 1 of FaYe#2543").description
+            == "Hero 1 of FaYe#2543 was not found: check the spelling and letter case of the BattleTag, and the region.")
+        #expect(BattleNetError.notFound("The artisan cook").description
+            == "The artisan cook was not found: check the spelling, and the region.")
+    }
 }
 
 @Suite("Emulator samples", .timeLimit(.minutes(5)))

@@ -33,7 +33,9 @@ public enum BattleNetError: Error, Sendable, Equatable, CustomStringConvertible 
         case .oauth(let error):
             error.description
         case .notFound(let what):
-            "\(what) was not found: check the spelling and letter case of the BattleTag, and the region."
+            // Profile and hero lookups name a BattleTag (`Name#1234`), whose letter case matters; game data does not.
+            "\(what) was not found: check the spelling"
+                + (what.contains("#") ? " and letter case of the BattleTag" : "") + ", and the region."
         case .forbidden(let what):
             "Battle.net refused access to \(what) (HTTP 403): the token lacks the required scope or client permission."
         case .invalidToken:
