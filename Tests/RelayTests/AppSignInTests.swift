@@ -198,24 +198,14 @@ private func withSandboxRelay(_ body: (RelayProcess, URL) async throws -> Void) 
     let directory = FileManager.default.temporaryDirectory.appending(path: "app-relay-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
-    var started: (relay: RelayProcess, emulatorPort: Int)?
-    for attempt in 1...3 where started == nil {
-        // A port found free may be taken by another test before the relay binds it: then try others.
-        let emulatorPort = try freePort()
-        do {
-            let relay = try await RelayProcess(
-                arguments: [
-                    "--app", "d3=poll", "--app", "myapp=redirect", "--emulator-port", "\(emulatorPort)",
-                    "--database", directory.appending(path: "relay.sqlite").path,
-                    "--seal-key-file", directory.appending(path: "relay.key").path,
-                ],
-                directory: directory)
-            started = (relay, emulatorPort)
-        } catch RelayProcessError.exited(let log) where log.contains("Address already in use") && attempt < 3 {
-            continue
-        }
-    }
-    let (relay, emulatorPort) = try #require(started)
+    let emulatorPort = try freePort()
+    let relay = try await RelayProcess(
+        arguments: [
+            "--app", "d3=poll", "--app", "myapp=redirect", "--emulator-port", "\(emulatorPort)",
+            "--database", directory.appending(path: "relay.sqlite").path,
+            "--seal-key-file", directory.appending(path: "relay.key").path,
+        ],
+        directory: directory)
     do {
         try await body(relay, try #require(URL(string: "http://127.0.0.1:\(emulatorPort)")))
         await relay.stop()
