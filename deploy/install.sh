@@ -76,6 +76,16 @@ if [ ! -e "$conf_dir/relay.env" ]; then
     changed+=("$conf_dir/relay.env"); say "created $conf_dir/relay.env (edit it)"
 fi
 
+# An upgrade from a release whose unit passed the database and the trusted proxies on its command line: that
+# relay.env lacks them, and without them the service would open a new, empty database in its working directory and
+# believe no proxy (one rate-limit bucket for every player). They are added with the values the old unit used.
+for setting in "BNET_RELAY_DATABASE=/var/lib/bnet-relay/relay.sqlite" "BNET_RELAY_TRUSTED_PROXIES=127.0.0.1,::1"; do
+    grep -q "^${setting%%=*}=" "$conf_dir/relay.env" && continue
+    printf '\n# Added on upgrade by install.sh: the previous unit passed this on its command line.\n%s\n' "$setting" \
+        >>"$conf_dir/relay.env"
+    changed+=("$conf_dir/relay.env"); say "added ${setting%%=*} to $conf_dir/relay.env (the previous unit passed it)"
+done
+
 # 3. The seal key: root's, in /etc/bnet-relay, handed to the service read-only (LoadCredential=); generated once,
 #    never replaced (rotating it is a deliberate act: see README.md). An installation from before kept it in the
 #    service's state directory: it moves here, so that the service can no longer write it.

@@ -260,6 +260,12 @@ check "an upgrade moves an old seal key out of the state directory, unchanged" b
     '[ "$(sha256sum <"$1/etc/bnet-relay/seal.key")" = "$2" ] && [ ! -e "$1/var/lib/private/bnet-relay/seal.key" ]' \
     _ "$upgrade" "$key_before"
 sed -i '/edited by the operator/d' "$root/etc/bnet-relay/relay.env"
+# A relay.env from before every setting moved there lacks the database and the trusted proxies the old unit passed.
+sed -i '/^BNET_RELAY_DATABASE=/d; /^BNET_RELAY_TRUSTED_PROXIES=/d' "$root/etc/bnet-relay/relay.env"
+deploy/install.sh --destdir "$root" --binary "$binary" >"$tmp/install4.log" 2>&1 || true
+check "an upgrade adds the database and trusted proxies the previous unit passed on its command line" bash -c \
+    'grep -qx "BNET_RELAY_DATABASE=/var/lib/bnet-relay/relay.sqlite" "$1" && grep -qx "BNET_RELAY_TRUSTED_PROXIES=127.0.0.1,::1" "$1"' \
+    _ "$root/etc/bnet-relay/relay.env"
 score=$(systemd-analyze security --offline=yes --root="$root" bnet-relay.service 2>/dev/null \
     | sed -n 's/.*Overall exposure level for bnet-relay.service: \([0-9.]*\).*/\1/p')
 check "systemd-analyze security: exposure ${score:-?} (at most 2.0)" awk -v s="${score:-99}" 'BEGIN { exit !(s <= 2.0) }'

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import RelayPostgres
 import RelayServer
 import RelaySQLite
@@ -25,7 +26,7 @@ struct Backup: AsyncParsableCommand {
         let config = try options.configuration()
         switch config.database {
         case .postgres(_, let setting):
-            throw ValidationError("""
+            throw fail("""
                 the database is PostgreSQL: back it up with pg_dump, for example
                   pg_dump --format=custom --file=\(output) '\(PostgresLocation.redacted(setting))'
                 with the password in place of 'redacted' (or in ~/.pgpass). Restore with
@@ -36,8 +37,14 @@ struct Backup: AsyncParsableCommand {
                 let report = try SQLiteBackup.copy(from: path, to: output, overwrite: force)
                 print("backed up \(path) to \(output): \(report.logins) logins, schema \(report.schema), integrity_check \(report.integrity)")
             } catch {
-                throw ValidationError(error.description)
+                throw fail(error.description)
             }
         }
+    }
+
+    /// A failure that is not a usage error: one line on standard error and exit 1, not the usage text and 64.
+    private func fail(_ message: String) -> ExitCode {
+        FileHandle.standardError.write(Data("bnet-relay backup: \(message)\n".utf8))
+        return .failure
     }
 }

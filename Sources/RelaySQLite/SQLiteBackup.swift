@@ -47,9 +47,15 @@ public enum SQLiteBackup {
             guard report.integrity == "ok" else {
                 throw Failure(description: "the copy failed integrity_check (\(report.integrity)); \(destination) was not written")
             }
-            guard rename(temporary, destination) == 0 else {
+            // Without overwrite, link(2) puts the copy in place only if nothing is there yet, in one step: a file
+            // created since the check above is refused, not replaced.
+            guard (overwrite ? rename(temporary, destination) : link(temporary, destination)) == 0 else {
+                if errno == EEXIST {
+                    throw Failure(description: "\(destination) exists: choose another file, or add --force to replace it")
+                }
                 throw Failure(description: "cannot write \(destination): \(String(cString: strerror(errno)))")
             }
+            if !overwrite { unlink(temporary) }
             return report
         } catch {
             unlink(temporary)

@@ -1,8 +1,9 @@
 import Foundation
 
 /// A file of `KEY=VALUE` lines read the way systemd reads `EnvironmentFile=`: blank lines and lines starting with
-/// `#` or `;` are skipped, an unquoted value is trimmed, a value in double or single quotes loses them (and, in
-/// double quotes, `\"` and `\\` their backslash). `bnet-relay check-config --env-file` reads `relay.env` so.
+/// `#` or `;` are skipped, lines end at LF or CRLF, an unquoted value is trimmed, a value in double or single quotes
+/// loses them (and, in double quotes, a backslash before `"`, `\\`, `` ` `` or `$` is dropped; any other stays).
+/// `bnet-relay check-config --env-file` reads `relay.env` so.
 public enum EnvironmentFile {
     /// The variables in the file at `path`, or a message saying why it cannot be read.
     public static func read(_ path: String) throws(ConfigurationError) -> [String: String] {
@@ -15,7 +16,7 @@ public enum EnvironmentFile {
     /// The variables in `text`.
     public static func parse(_ text: String, path: String) throws(ConfigurationError) -> [String: String] {
         var variables: [String: String] = [:]
-        for (number, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (number, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let line = raw.trimmingCharacters(in: .whitespaces)
             if line.isEmpty || line.hasPrefix("#") || line.hasPrefix(";") { continue }
             guard let equals = line.firstIndex(of: "="),
@@ -36,15 +37,19 @@ public enum EnvironmentFile {
         let inner = value.dropFirst().dropLast()
         guard first == "\"" else { return String(inner) }
         var result = ""
-        var escaped = false
+        var backslash = false
         for character in inner {
-            if escaped || character != "\\" {
+            if backslash {
+                if !"\"\\`$".contains(character) { result.append("\\") }
                 result.append(character)
-                escaped = false
+                backslash = false
+            } else if character == "\\" {
+                backslash = true
             } else {
-                escaped = true
+                result.append(character)
             }
         }
+        if backslash { result.append("\\") }
         return result
     }
 }

@@ -41,7 +41,8 @@ struct OperatorTests {
             #expect(listed.status == 0 && listed.output.contains("d3\tpending"), "\(listed.output)")
 
             let again = try await runRelayCommand(["backup", "--database", relay.databasePath, "--output", output])
-            #expect(again.status != 0)
+            #expect(again.status == 1, "a refusal, not a usage error")
+            #expect(!again.output.contains("USAGE"), "\(again.output)")
             #expect(again.output.contains("\(output) exists: choose another file, or add --force"), "\(again.output)")
             let forced = try await runRelayCommand(["backup", "--database", relay.databasePath, "--output", output, "--force"])
             #expect(forced.status == 0, "\(forced.output)")
@@ -51,7 +52,7 @@ struct OperatorTests {
             #expect(nowhere.output.contains("does not exist"), "\(nowhere.output)")
             let missing = try await runRelayCommand(
                 ["backup", "--database", relay.directory.appending(path: "nope.sqlite").path, "--output", output + "2"])
-            #expect(missing.status != 0)
+            #expect(missing.status == 1)
             #expect(missing.output.contains("nope.sqlite does not exist"), "\(missing.output)")
             #expect(!FileManager.default.fileExists(atPath: output + "2"))
         }
@@ -182,5 +183,12 @@ struct EnvironmentFileTests {
         let missing = try await runRelayCommand(["check-config", "--env-file", directory.appending(path: "nope.env").path])
         #expect(missing.status != 0)
         #expect(missing.output.contains("nope.env: cannot read the file"), "\(missing.output)")
+    }
+
+    @Test("CRLF line ends and backslashes in double quotes are read as systemd reads them")
+    func systemdQuoting() throws {
+        let variables = try EnvironmentFile.parse(
+            "A=1\r\nB=\"x\\qy\"\r\nC=\"say \\\"hi\\\" \\\\ \\$HOME\"\r\n# c\r\nD='a\\b'\r\n", path: "relay.env")
+        #expect(variables == ["A": "1", "B": #"x\qy"#, "C": #"say "hi" \ $HOME"#, "D": #"a\b"#])
     }
 }

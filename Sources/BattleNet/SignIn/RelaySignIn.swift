@@ -76,10 +76,11 @@ public struct RelaySignIn: Sendable {
             return .denied
         } catch DeviceFlowError.expired {
             return .expired
-        } catch DeviceFlowError.invalidGrant {
+        } catch DeviceFlowError.invalidGrant(let error) {
             return .failed(SignInFailure(
-                .alreadyCollected,
-                "This sign-in was already used: its token is handed out once. Use the token you stored, or sign in again."))
+                .notCollectable,
+                "The relay has no token for this sign-in (\(error.errorDescription ?? "invalid_grant")) Each token is "
+                    + "handed out once: use the one you stored, or sign in again."))
         } catch {
             return .failed(Self.failure(error))
         }

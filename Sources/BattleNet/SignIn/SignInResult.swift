@@ -51,8 +51,9 @@ public struct SignInFailure: Error, Sendable, Hashable, CustomStringConvertible 
         case unrecognisedCallback
         /// The callback claimed an outcome the relay does not confirm: it did not come from the relay.
         case unconfirmedCallback
-        /// The token of this sign-in was already collected (each is handed out once).
-        case alreadyCollected
+        /// The relay has no token for this sign-in: it was collected already (each is handed out once), or the relay
+        /// could not open it (the relay's description says which).
+        case notCollectable
         /// The relay refused the request, for example an app name it does not serve (`invalid_client`).
         case refused
         /// The relay could not be reached or answered unexpectedly.
