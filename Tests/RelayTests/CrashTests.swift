@@ -1,5 +1,4 @@
 import BattleNet
-import BattleNetEmulator
 import BattleNetHTTPClient
 import Foundation
 import RelayCore
@@ -37,27 +36,16 @@ struct CrashTests {
     @Test("Killed at random moments and restarted, the relay loses no acknowledged login and never hands a token out twice")
     func sigkill() async throws {
         let kills = ProcessInfo.processInfo.environment["BNET_RELAY_CRASH_KILLS"].flatMap(Int.init) ?? 20
-        let directory = FileManager.default.temporaryDirectory.appending(path: "crash-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let port = try freePort()
-        let publicURL = "http://127.0.0.1:\(port)"
-        let emulator = try await BattleNetEmulator.start(configuration: EmulatorConfiguration(clients: [
-            EmulatorClient(credentials: relayCredentials, redirectURIs: ["\(publicURL)/redirect/d3"])
-        ]))
-        let keyPath = directory.appending(path: "seal.key").path
+        try await withRelayRig("crash") { rig in try await Self.killAndRestart(rig, kills: kills) }
+    }
+
+    private static func killAndRestart(_ rig: RelayRig, kills: Int) async throws {
+        let keyPath = rig.directory.appending(path: "seal.key").path
         try RelayKey.write(to: keyPath)
-        let arguments = [
-            "--public-url", publicURL, "--database", directory.appending(path: "relay.sqlite").path,
-            "--seal-key-file", keyPath, "--authorize-url", emulator.endpoints.authorizeURL.absoluteString,
-            "--token-url", emulator.endpoints.tokenURL.absoluteString,
-            "--userinfo-url", emulator.endpoints.userinfoURL.absoluteString, "--log-level", "warning",
-        ]
-        let environment = ["BNET_CLIENT_ID": relayCredentials.id, "BNET_CLIENT_SECRET": relayCredentials.secret]
         let ledger = Ledger()
 
         for _ in 0..<kills {
-            let relay = try await RelayProcess(arguments: arguments, environment: environment, port: port, directory: directory)
+            let relay = try await rig.start(["--seal-key-file", keyPath])
             let driver = Task {
                 await withTaskGroup(of: Void.self) { group in
                     for _ in 0..<4 {
@@ -75,7 +63,7 @@ struct CrashTests {
             await driver.value
         }
 
-        let relay = try await RelayProcess(arguments: arguments, environment: environment, port: port, directory: directory)
+        let relay = try await rig.start(["--seal-key-file", keyPath])
         let state = ledger.snapshot
         #expect(state.acknowledged.count >= kills, "too few logins completed to prove anything")
         #expect(state.doubles == 0)
@@ -96,7 +84,6 @@ struct CrashTests {
             #expect(again.json["error"] as? String == "invalid_grant")
         }
         await relay.stop()
-        await emulator.stop()
         print("crash test: \(kills) kills, \(state.acknowledged.count) acknowledged logins, \(state.collected.count) collected before a kill, \(recovered) collected after restarts, \(handedOutAtKill) handed out as a kill cut the answer off")
     }
 

@@ -1,5 +1,4 @@
 import BattleNet
-import BattleNetEmulator
 import BattleNetHTTPClient
 import Foundation
 import RelayCore
@@ -13,31 +12,17 @@ import Testing
 struct KeyRotationTests {
     @Test("logins open at the rotation complete and hand out their token; new logins use the new key; retiring the old key ends only its logins")
     func rotation() async throws {
-        let directory = FileManager.default.temporaryDirectory.appending(path: "rotate-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let port = try freePort()
-        let publicURL = "http://127.0.0.1:\(port)"
-        let emulator = try await BattleNetEmulator.start(configuration: EmulatorConfiguration(clients: [
-            EmulatorClient(credentials: relayCredentials, redirectURIs: ["\(publicURL)/redirect/d3"])
-        ]))
-        let oldKey = directory.appending(path: "seal.key.previous").path
-        let newKey = directory.appending(path: "seal.key").path
+        try await withRelayRig("rotate") { rig in try await Self.rotate(rig) }
+    }
+
+    private static func rotate(_ rig: RelayRig) async throws {
+        let oldKey = rig.directory.appending(path: "seal.key.previous").path
+        let newKey = rig.directory.appending(path: "seal.key").path
         try RelayKey.write(to: oldKey)
-        let arguments = [
-            "--public-url", publicURL, "--database", directory.appending(path: "relay.sqlite").path,
-            "--authorize-url", emulator.endpoints.authorizeURL.absoluteString,
-            "--token-url", emulator.endpoints.tokenURL.absoluteString,
-            "--userinfo-url", emulator.endpoints.userinfoURL.absoluteString, "--log-level", "warning",
-        ]
-        let environment = ["BNET_CLIENT_ID": relayCredentials.id, "BNET_CLIENT_SECRET": relayCredentials.secret]
-        func relay(_ keys: [String]) async throws -> RelayProcess {
-            try await RelayProcess(arguments: arguments + keys, environment: environment, port: port, directory: directory)
-        }
 
         // Before the rotation: one login approved (its token sealed, waiting), one confirmed and on its way to
         // Battle.net, two started whose person has not typed the code yet.
-        var running = try await relay(["--seal-key-file", oldKey])
+        var running = try await rig.start(["--seal-key-file", oldKey])
         let approved = try await Self.start(running)
         let approvedBrowser = CookieJar()
         #expect(try await Self.finish(running, approved, browser: approvedBrowser))
@@ -50,7 +35,7 @@ struct KeyRotationTests {
 
         // The rotation: a new key, the old one kept read-only.
         try RelayKey.write(to: newKey)
-        running = try await relay(["--seal-key-file", newKey, "--previous-seal-key-file", oldKey])
+        running = try await rig.start(["--seal-key-file", newKey, "--previous-seal-key-file", oldKey])
         #expect(try await Self.poll(running, approved).status == 200, "the token sealed under the old key")
         let decided = try await transport.send(TransportRequest(url: authorizeURL.appendingQuery([("emulator_decision", "approve")])))
         let callback = try #require(decided.location)
@@ -63,15 +48,14 @@ struct KeyRotationTests {
         await running.stop()
 
         // The old key retired: the new login still completes; the one left open under the old key is gone.
-        running = try await relay(["--seal-key-file", newKey])
+        running = try await rig.start(["--seal-key-file", newKey])
         #expect(try await Self.poll(running, fresh).status == 200, "a login made under the new key needs no old key")
         #expect(try await Self.confirm(running, abandoned, browser: CookieJar()) == nil)
         let retired = try await runRelayCommand(
-            ["check-config", "--previous-seal-key-file", directory.appending(path: "gone.key").path])
+            ["check-config", "--previous-seal-key-file", rig.directory.appending(path: "gone.key").path])
         #expect(retired.status != 0)
         #expect(retired.output.contains("gone.key does not exist"), "\(retired.output)")
         await running.stop()
-        await emulator.stop()
     }
 
     private static func start(_ relay: RelayProcess) async throws -> StartedLogin {

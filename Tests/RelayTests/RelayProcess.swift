@@ -1,4 +1,5 @@
 import BattleNet
+import BattleNetEmulator
 import BattleNetHTTPClient
 import Foundation
 import TestSupport
@@ -86,4 +87,52 @@ func runRelayCommand(_ arguments: [String], environment: [String: String] = [:])
     let result = try await ChildProcess.run(
         RelayProcess.binary, arguments, environment: RelayProcess.environment(environment))
     return (result.status, result.stdout + result.stderr)
+}
+
+/// A relay a test starts, stops or kills, and starts again as the operator's binary, on one port and one database,
+/// signing players in at an emulator of the test's own (the crash and seal-key rotation tests).
+struct RelayRig {
+    /// The relay's working directory, holding its database; the test's seal keys may go here too.
+    let directory: URL
+    private let port: Int
+    private let arguments: [String]
+
+    /// Starts `bnet-relay` with the rig's port, database and emulator, plus `extra` (such as its seal-key flags).
+    func start(_ extra: [String]) async throws -> RelayProcess {
+        try await RelayProcess(
+            arguments: arguments + extra,
+            environment: ["BNET_CLIENT_ID": relayCredentials.id, "BNET_CLIENT_SECRET": relayCredentials.secret],
+            port: port, directory: directory)
+    }
+
+    fileprivate init(directory: URL, emulator: RunningEmulator, port: Int, publicURL: String) {
+        self.directory = directory
+        self.port = port
+        arguments = [
+            "--public-url", publicURL, "--database", directory.appending(path: "relay.sqlite").path,
+            "--authorize-url", emulator.endpoints.authorizeURL.absoluteString,
+            "--token-url", emulator.endpoints.tokenURL.absoluteString,
+            "--userinfo-url", emulator.endpoints.userinfoURL.absoluteString, "--log-level", "warning",
+        ]
+    }
+}
+
+/// Runs `body` with a fresh rig (directory `<name>-<uuid>`), then stops its emulator and removes the directory.
+func withRelayRig<T>(_ name: String, _ body: (RelayRig) async throws -> T) async throws -> T {
+    let directory = FileManager.default.temporaryDirectory.appending(path: "\(name)-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let port = try freePort()
+    let publicURL = "http://127.0.0.1:\(port)"
+    let emulator = try await BattleNetEmulator.start(configuration: EmulatorConfiguration(clients: [
+        EmulatorClient(credentials: relayCredentials, redirectURIs: ["\(publicURL)/redirect/d3"])
+    ]))
+    do {
+        let result = try await body(RelayRig(directory: directory, emulator: emulator, port: port, publicURL: publicURL))
+        await emulator.stop()
+        return result
+    } catch {
+        await emulator.stop()
+        throw error
+    }
 }

@@ -11,14 +11,6 @@ struct MetadataController {
     let sandbox: Bool
     let version: String
 
-    /// `bnet_relay_build_info`: always 1, its labels say what runs (the version and the commit built).
-    static let buildInfo = """
-        # HELP bnet_relay_build_info The relay's version and commit, as labels; always 1.
-        # TYPE bnet_relay_build_info gauge
-        bnet_relay_build_info{version="\(BuildInfo.version)",commit="\(BuildInfo.commit)"} 1
-
-        """
-
     func register(on router: Router<RelayContext>) {
         router.get(".well-known/oauth-authorization-server") { _, _ in metadata() }
         router.get("healthz") { _, _ in health(sandbox: sandbox, version: version) }
