@@ -4,13 +4,19 @@ import RelayCore
 
 /// Logins in one SQLite file (WAL), with versioned migrations. Each method is one transaction.
 public final class SQLiteLoginStore: LoginStore {
-    private let pool: DatabasePool
+    private let pool: any DatabaseWriter
 
-    /// Opens (creating if needed) the database at `path`.
-    public init(path: String) throws {
+    /// Opens (creating if needed) the database at `path`, as a WAL-mode `DatabasePool`.
+    public convenience init(path: String) throws {
         var configuration = Configuration()
         configuration.busyMode = .timeout(5)
-        pool = try DatabasePool(path: path, configuration: configuration)
+        try self.init(writer: DatabasePool(path: path, configuration: configuration))
+    }
+
+    /// Uses any GRDB database: a `DatabasePool` on a file, or an in-memory `DatabaseQueue()` for tests.
+    /// Call ``migrate()`` before use.
+    public init(writer: any DatabaseWriter) throws {
+        pool = writer
         // Every acknowledged change must survive a power loss or a disk error, not only a process crash: GRDB sets
         // WAL mode's usual `synchronous = NORMAL` on its writer, so set FULL after it (fsync at every commit).
         try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
