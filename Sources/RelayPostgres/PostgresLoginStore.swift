@@ -8,23 +8,31 @@ import ServiceLifecycle
 /// status change is one conditional statement; a trigger publishes each change on `bnet_relay_logins`
 /// (LISTEN/NOTIFY) so that every instance can wake its long-polls. Its connection pool and its change feed run as
 /// services in the application's service group (``services(onChange:)``).
+///
+/// Every call answers within its ``deadline`` (3 s unless given): while PostgreSQL is unreachable it throws
+/// ``LoginStoreUnavailable`` then, instead of waiting for the pool to connect, and the pool keeps reconnecting in the
+/// background, so that service resumes by itself when the server is back.
 public final class PostgresLoginStore: LoginStore {
     static let channel = "bnet_relay_logins"
 
     private let client: PostgresClient
     private let location: PostgresLocation
     private let logger: Logger
+    /// How long one call may take, waiting for a connection included.
+    public let deadline: Duration
 
     /// Connects to `url` (see ``PostgresLocation`` for the TLS modes).
-    public convenience init(url: URL, logger: Logger) throws {
-        try self.init(location: PostgresLocation(url: url.absoluteString), logger: logger)
+    public convenience init(url: URL, logger: Logger, deadline: Duration = .seconds(3)) throws {
+        try self.init(location: PostgresLocation(url: url.absoluteString), logger: logger, deadline: deadline)
     }
 
-    /// Connects to a parsed location.
-    public init(location: PostgresLocation, logger: Logger) throws {
+    /// Connects to a parsed location; each call answers within `deadline`.
+    public init(location: PostgresLocation, logger: Logger, deadline: Duration = .seconds(3)) throws {
         self.location = location
+        self.deadline = deadline
         var configuration = try location.clientConfiguration()
         configuration.options.maximumConnections = 16
+        configuration.options.connectTimeout = deadline
         // The pool's own chatter (such as a query queued before run() has started) stays out of the relay's log;
         // failures still reach the callers as errors.
         var background = logger
@@ -35,8 +43,8 @@ public final class PostgresLoginStore: LoginStore {
 
     /// Whether this session's connection to the server is encrypted (`pg_stat_ssl`).
     public func sessionIsEncrypted() async throws -> Bool {
-        try await guarded {
-            let rows = try await client.query("SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()", logger: logger)
+        try await withConnection { connection, logger in
+            let rows = try await connection.query("SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()", logger: logger)
             for try await encrypted in rows.decode(Bool.self) { return encrypted }
             return false
         }
@@ -127,8 +135,8 @@ public final class PostgresLoginStore: LoginStore {
 
     public func insert(_ login: Login) async throws {
         let scopes = login.scopes.joined(separator: " ")
-        try await guarded(uniqueUserCode: true) {
-            _ = try await client.query(
+        try await withConnection(uniqueUserCode: true) { connection, logger in
+            try await connection.query(
                 """
                 INSERT INTO login (id, app, scopes, device_code_hash, user_code_hash, sealing_public_key, state_hash, status,
                     created_at, expires_at, updated_at, interval, battletag, account_id, failure, binding_mac)
@@ -257,20 +265,82 @@ public final class PostgresLoginStore: LoginStore {
     // MARK: Helpers
 
     private func execute(_ query: PostgresQuery) async throws {
-        try await guarded { _ = try await client.query(query, logger: logger) }
+        try await withConnection { connection, logger in try await connection.query(query, logger: logger) }
     }
 
     private func fetch(_ query: PostgresQuery) async throws -> [Login] {
-        try await guarded {
+        try await withConnection { connection, logger in
             var logins: [Login] = []
-            for try await row in try await client.query(query, logger: logger) {
+            for try await row in try await connection.query(query, logger: logger) {
                 logins.append(try Self.login(from: row.makeRandomAccess()))
             }
             return logins
         }
     }
 
-    private func guarded<T>(uniqueUserCode: Bool = false, _ body: () async throws -> T) async throws -> T {
+    /// Runs `body` on a pooled connection within ``deadline``: past it, a wait for a connection is given up, and a
+    /// connection whose statement has not answered is closed (PostgreSQL rolls back whatever it had not committed),
+    /// and the call throws ``LoginStoreUnavailable``.
+    private func withConnection<T: Sendable>(
+        uniqueUserCode: Bool = false, _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> T
+    ) async throws -> T {
+        let lease = Lease()
+        return try await guarded(uniqueUserCode: uniqueUserCode) {
+            try await withThrowingTaskGroup(of: Outcome<T>.self) { group in
+                group.addTask { [client, logger] in
+                    try await client.withConnection { connection in
+                        guard lease.hold(connection) else { throw CancellationError() }
+                        defer { lease.release() }
+                        return .answered(try await body(connection, logger))
+                    }
+                }
+                group.addTask { [deadline] in
+                    try await Task.sleep(for: deadline)
+                    lease.expire()
+                    return .timedOut
+                }
+                defer { group.cancelAll() }
+                guard case .answered(let value) = try await group.next() else {
+                    throw LoginStoreUnavailable(reason: "PostgreSQL did not answer within \(deadline)")
+                }
+                return value
+            }
+        }
+    }
+
+    private enum Outcome<T: Sendable>: Sendable {
+        case answered(T)
+        case timedOut
+    }
+
+    /// The connection a call holds, so that its deadline can close it.
+    private final class Lease: @unchecked Sendable {
+        private let lock = NSLock()
+        private var connection: PostgresConnection?
+        private var expired = false
+
+        /// Records the leased connection; false when the deadline has already passed.
+        func hold(_ connection: PostgresConnection) -> Bool {
+            lock.withLock {
+                self.connection = connection
+                return !expired
+            }
+        }
+
+        func release() { lock.withLock { connection = nil } }
+
+        /// The deadline passed: closes the connection if a statement is still out on it.
+        func expire() {
+            let open = lock.withLock {
+                expired = true
+                return connection
+            }
+            let closing: EventLoopFuture<Void>? = open?.close()
+            _ = closing
+        }
+    }
+
+    private func guarded<T: Sendable>(uniqueUserCode: Bool = false, _ body: () async throws -> T) async throws -> T {
         do {
             return try await body()
         } catch let error as PSQLError

@@ -9,7 +9,7 @@ public final class SQLiteLoginStore: LoginStore {
     /// Opens (creating if needed) the database at `path`, as a WAL-mode `DatabasePool`.
     public convenience init(path: String) throws {
         var configuration = Configuration()
-        configuration.busyMode = .timeout(5)
+        configuration.busyMode = .timeout(3)
         try self.init(writer: DatabasePool(path: path, configuration: configuration))
     }
 

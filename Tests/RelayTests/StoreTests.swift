@@ -11,7 +11,7 @@ struct StoreTests {
         let store = try SQLiteLoginStore(writer: DatabaseQueue())
         try await store.migrate()
         try await store.ping()
-        let now = Date()
+        let now = Date(timeIntervalSince1970: 1_800_000_000)  // whole seconds: times round-trip exactly
         let deviceCode = Identifiers.deviceCode()
         let login = Login(
             id: Identifiers.loginID(), app: "d3", scopes: ["openid"], deviceCodeHash: Identifiers.hash(deviceCode),
