@@ -155,17 +155,18 @@ public final class PostgresLoginStore: LoginStore {
 
     public func login(userCodeHash: String, now: Date) async throws -> Login? {
         try await fetch("""
-            SELECT * FROM login WHERE user_code_hash = \(userCodeHash) AND status IN ('pending', 'authorizing')
+            SELECT * FROM login WHERE user_code_hash = \(userCodeHash) AND status IN \(unescaped: LoginSchema.awaitingStatuses)
             AND expires_at > \(now.timeIntervalSince1970) ORDER BY created_at DESC LIMIT 1
             """).first
     }
 
     public func beginAuthorization(loginID: String, stateHash: String, now: Date) async throws -> Bool {
         let at = now.timeIntervalSince1970
-        return try await !fetch("""
+        return try await changed("""
             UPDATE login SET status = 'authorizing', state_hash = \(stateHash), updated_at = \(at)
-            WHERE id = \(loginID) AND status IN ('pending', 'authorizing') AND expires_at > \(at) RETURNING *
-            """).isEmpty
+            WHERE id = \(loginID) AND status IN \(unescaped: LoginSchema.awaitingStatuses) AND expires_at > \(at)
+            RETURNING 1
+            """)
     }
 
     public func consumeState(stateHash: String, now: Date) async throws -> Login? {
@@ -179,20 +180,20 @@ public final class PostgresLoginStore: LoginStore {
     public func approve(
         loginID: String, sealed: TokenSealer.Sealed, battleTag: String?, accountID: Int?, now: Date
     ) async throws -> Bool {
-        try await !fetch("""
+        try await changed("""
             UPDATE login SET status = 'approved', sealed_ephemeral = \(ByteBuffer(bytes: sealed.ephemeralPublicKey)),
                 sealed_box = \(ByteBuffer(bytes: sealed.box)), battletag = \(battleTag), account_id = \(accountID),
                 updated_at = \(now.timeIntervalSince1970)
-            WHERE id = \(loginID) AND status = 'authorizing' RETURNING *
-            """).isEmpty
+            WHERE id = \(loginID) AND status = 'authorizing' RETURNING 1
+            """)
     }
 
     public func finish(loginID: String, status: LoginStatus, failure: String?, now: Date) async throws -> Bool {
-        try await !fetch("""
+        try await changed("""
             UPDATE login SET status = \(status.rawValue), failure = \(failure), state_hash = NULL, sealed_ephemeral = NULL,
                 sealed_box = NULL, updated_at = \(now.timeIntervalSince1970)
-            WHERE id = \(loginID) AND status IN ('pending', 'authorizing', 'approved') RETURNING *
-            """).isEmpty
+            WHERE id = \(loginID) AND status IN \(unescaped: LoginSchema.openStatuses) RETURNING 1
+            """)
     }
 
     public func collect(deviceCodeHash: String, now: Date) async throws -> Login? {
@@ -207,7 +208,7 @@ public final class PostgresLoginStore: LoginStore {
 
     public func openLogins(now: Date) async throws -> [Login] {
         try await fetch("""
-            SELECT * FROM login WHERE status IN ('pending', 'authorizing', 'approved')
+            SELECT * FROM login WHERE status IN \(unescaped: LoginSchema.openStatuses)
             AND expires_at > \(now.timeIntervalSince1970)
             """)
     }
@@ -218,10 +219,16 @@ public final class PostgresLoginStore: LoginStore {
 
     public func purge(before cutoff: Date) async throws -> Int {
         let at = cutoff.timeIntervalSince1970
-        return try await fetch("""
-            DELETE FROM login WHERE expires_at < \(at)
-            OR (status NOT IN ('pending', 'authorizing', 'approved') AND updated_at < \(at)) RETURNING *
-            """).count
+        return try await withConnection { connection, logger in
+            let counted = try await connection.query("""
+                WITH gone AS (
+                    DELETE FROM login WHERE expires_at < \(at)
+                    OR (status NOT IN \(unescaped: LoginSchema.openStatuses) AND updated_at < \(at)) RETURNING 1)
+                SELECT count(*)::int FROM gone
+                """, logger: logger)
+            for try await count in counted.decode(Int.self) { return count }
+            return 0
+        }
     }
 
     // MARK: Services
@@ -266,6 +273,15 @@ public final class PostgresLoginStore: LoginStore {
 
     private func execute(_ query: PostgresQuery) async throws {
         try await withConnection { connection, logger in try await connection.query(query, logger: logger) }
+    }
+
+    /// Runs a conditional change that ends in `RETURNING 1`: whether it changed a row.
+    private func changed(_ query: PostgresQuery) async throws -> Bool {
+        try await withConnection { connection, logger in
+            var changed = false
+            for try await _ in try await connection.query(query, logger: logger) { changed = true }
+            return changed
+        }
     }
 
     private func fetch(_ query: PostgresQuery) async throws -> [Login] {
