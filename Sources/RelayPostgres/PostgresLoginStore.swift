@@ -169,6 +169,19 @@ public final class PostgresLoginStore: LoginStore {
             """)
     }
 
+    public func beginAuthorization(
+        loginID: String, replacing previousStateHash: String?, stateHash: String, now: Date
+    ) async throws -> Bool {
+        let at = now.timeIntervalSince1970
+        return try await changed("""
+            UPDATE login SET status = 'authorizing', state_hash = \(stateHash), updated_at = \(at)
+            WHERE id = \(loginID) AND expires_at > \(at)
+            AND ((status = 'pending' AND \(previousStateHash)::text IS NULL)
+                OR (status = 'authorizing' AND state_hash = \(previousStateHash)))
+            RETURNING 1
+            """)
+    }
+
     public func consumeState(stateHash: String, now: Date) async throws -> Login? {
         let at = now.timeIntervalSince1970
         return try await fetch("""
@@ -297,6 +310,7 @@ public final class PostgresLoginStore: LoginStore {
     /// Runs `body` on a pooled connection within ``deadline``: past it, a wait for a connection is given up, and a
     /// connection whose statement has not answered is closed (PostgreSQL rolls back whatever it had not committed),
     /// and the call throws ``LoginStoreUnavailable``.
+    @discardableResult
     private func withConnection<T: Sendable>(
         uniqueUserCode: Bool = false, _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> T
     ) async throws -> T {

@@ -146,6 +146,24 @@ public final class SQLiteLoginStore: LoginStore {
         }
     }
 
+    public func beginAuthorization(
+        loginID: String, replacing previousStateHash: String?, stateHash: String, now: Date
+    ) async throws -> Bool {
+        try await write { db in
+            try db.execute(
+                cached: """
+                    UPDATE login SET status = 'authorizing', state_hash = ?, updated_at = ?
+                    WHERE id = ? AND expires_at > ?
+                    AND ((status = 'pending' AND ? IS NULL) OR (status = 'authorizing' AND state_hash = ?))
+                    """,
+                arguments: [
+                    stateHash, now.timeIntervalSince1970, loginID, now.timeIntervalSince1970, previousStateHash,
+                    previousStateHash,
+                ])
+            return db.changesCount == 1
+        }
+    }
+
     public func consumeState(stateHash: String, now: Date) async throws -> Login? {
         try await write { db in
             guard
