@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Logging
 import RelayCore
+import RelayPostgres
 import RelayServer
 import RelaySQLite
 import Testing
@@ -74,5 +75,49 @@ struct OneBrowserPerLoginTests {
             }
             return try await group.reduce(into: [String]()) { if let state = $1 { $0.append(state) } }
         }
+    }
+}
+
+@Suite("PostgreSQL locations: verifying a remote server", .timeLimit(.minutes(1)))
+struct PostgresLocationTests {
+    @Test("A remote server that is not verified is warned about; a local or verified one is not", arguments: [
+        ("postgres://u@db.example.com/relay", true),
+        ("postgres://u@db.example.com/relay?sslmode=prefer", true),
+        ("postgres://u@db.example.com/relay?sslmode=require", true),
+        ("postgres://u@10.0.0.5:5433/relay?sslmode=disable", true),
+        ("postgres://u@[2001:db8::5]/relay?sslmode=require", true),
+        ("postgres://u@127.0.0.2.example.com/relay", true),
+        ("postgres://u@db.example.com/relay?sslmode=verify-full", false),
+        ("postgres://u@db.example.com/relay?sslmode=verify-ca", false),
+        ("postgres://u@localhost/relay", false),
+        ("postgres://u@LOCALHOST/relay?sslmode=disable", false),
+        ("postgres://u@127.0.0.1/relay?sslmode=require", false),
+        ("postgres://u@127.8.9.10/relay", false),
+        ("postgres://u@[::1]:5432/relay", false),
+        ("postgres://u@[::ffff:127.0.0.1]/relay", false),
+        ("postgres://u@%2Fvar%2Frun%2Fpostgresql/relay", false),
+    ])
+    func warning(url: String, warned: Bool) throws {
+        let location = try PostgresLocation(url: url)
+        #expect((location.unverifiedServerWarning != nil) == warned)
+        #expect((try DatabaseLocation(parsing: url).warning != nil) == warned)
+    }
+
+    @Test("The warning names the host and the mode, and says what to set")
+    func text() throws {
+        let warning = try #require(try PostgresLocation(url: "postgres://u:secret@db.example.com/relay?sslmode=require").unverifiedServerWarning)
+        #expect(warning.contains("db.example.com"))
+        #expect(warning.contains("sslmode=require"))
+        #expect(warning.contains("sslmode=verify-full"))
+        #expect(!warning.contains("secret"))
+        #expect(DatabaseLocation.sqlite(path: "/var/lib/bnet-relay/relay.sqlite").warning == nil)
+    }
+
+    @Test("check-config prints the warning for a remote server it does not verify, and not for a verified one")
+    func checkConfig() async throws {
+        let unverified = try await runRelayCommand(["check-config", "--database", "postgres://relay@db.example.com/relay?sslmode=require"])
+        #expect(unverified.output.contains("warning: the PostgreSQL server db.example.com is not on this machine"), "\(unverified.output)")
+        let verified = try await runRelayCommand(["check-config", "--database", "postgres://relay@db.example.com/relay?sslmode=verify-full"])
+        #expect(!verified.output.contains("warning:"), "\(verified.output)")
     }
 }
