@@ -12,8 +12,10 @@ struct Serve: AsyncParsableCommand {
         abstract: "Run the relay.",
         discussion: """
             Example (sandbox, no Blizzard credentials):  bnet-relay serve
-            Example (production):  BNET_CLIENT_ID=... BNET_CLIENT_SECRET_FILE=/etc/bnet-relay/secret \\
-              bnet-relay serve --public-url https://relay.example.com --app d3=poll --app myapp=redirect
+            Example (production):
+              BNET_CLIENT_ID=... BNET_CLIENT_SECRET_FILE=/etc/bnet-relay/secret \\
+                bnet-relay serve --public-url https://relay.example.com \\
+                --app d3=poll --app myapp=redirect
 
             """ + ServeOptions.help)
 

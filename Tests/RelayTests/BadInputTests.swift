@@ -15,7 +15,7 @@ struct BadInputTests {
 
     @Test("Every malformed request gets a clear 4xx, no header is injected, and a full login works afterwards")
     func corpus() async throws {
-        try await withRelay(codeEntriesPerMinute: 10_000) { relay in
+        try await withRelay({ $0.codeEntriesPerMinute = 10_000 }) { relay in
             let port = try #require(relay.baseURL.port)
             for input in BadInputCorpus.all {
                 let response = await RawHTTP.roundTrip(input.request, port: port)

@@ -2,6 +2,7 @@ import BattleNet
 import Foundation
 import RelayCore
 import RelaySQLite
+import RelayServer
 import Testing
 
 /// Storage faults on real file systems: the database lives on a small tmpfs that the test fills up, or on a
@@ -39,7 +40,7 @@ struct StorageFaultTests {
     func diskFull() async throws {
         let mount = try Mount(sizeKiB: 8192)
         defer { mount.unmount() }
-        try await withRelay(databaseDirectory: mount.path) { relay in
+        try await withRelay({ $0.database = .sqlite(path: mount.path.appending(path: "relay.sqlite").path) }) { relay in
             let before = try await relay.startLogin()
             let filler = mount.path.appending(path: "filler")
             _ = FileManager.default.createFile(atPath: filler.path, contents: nil)
@@ -101,14 +102,14 @@ struct StorageFaultTests {
         let keyPath = FileManager.default.temporaryDirectory.appending(path: "ro-\(UUID().uuidString).key").path
         try RelayKey.write(to: keyPath)
         defer { try? FileManager.default.removeItem(atPath: keyPath) }
-        let before = try await withRelay(databaseDirectory: disk.path, sealKeyPath: keyPath) { relay in
+        let before = try await withRelay({ $0.database = .sqlite(path: disk.path.appending(path: "relay.sqlite").path); $0.sealKeyFile = keyPath }) { relay in
             let login = try await relay.startLogin()
             try disk.forceReadOnly()
             try await expectUnavailable(relay, pending: login)
             return login
         }
         try disk.repair()
-        try await withRelay(databaseDirectory: disk.path, sealKeyPath: keyPath) { relay in
+        try await withRelay({ $0.database = .sqlite(path: disk.path.appending(path: "relay.sqlite").path); $0.sealKeyFile = keyPath }) { relay in
             try await expectRecovered(relay, before: before)
         }
     }
