@@ -57,6 +57,7 @@ struct Serve: AsyncParsableCommand {
                 """.utf8))
         }
         for line in config.summary { logger.info("config", metadata: [LogKey.setting: "\(line)"]) }
+        if let warning = config.database.warning { logger.warning("\(warning)") }
         let group = ServiceGroup(
             configuration: .init(services: relay.services(), gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         do {
@@ -89,6 +90,7 @@ struct CheckConfig: AsyncParsableCommand {
     func run() async throws {
         let config = try configuration()
         for line in config.summary { print(line) }
+        if let warning = config.database.warning { print("warning: \(warning)") }
         var problems = config.problems()
         if !config.isSandbox, !FileManager.default.fileExists(atPath: config.sealKeyFile) {
             problems.append("seal key file \(config.sealKeyFile) does not exist: run `bnet-relay keygen --output \(config.sealKeyFile)`")
