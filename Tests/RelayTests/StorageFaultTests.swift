@@ -118,7 +118,7 @@ struct StorageFaultTests {
     func immutableFile() async throws {
         let disk = try Ext4Image(sizeMiB: 32)
         defer { disk.remove() }
-        try await withRelay(databaseDirectory: disk.path) { relay in
+        try await withRelay({ $0.database = .sqlite(path: disk.path.appending(path: "relay.sqlite").path) }) { relay in
             let before = try await relay.startLogin()
             let files = ["relay.sqlite", "relay.sqlite-wal"].map { disk.path.appending(path: $0).path }
             try Mount.run(["chattr", "+i"] + files)

@@ -2,6 +2,7 @@ import BattleNet
 import BattleNetEmulator
 import Foundation
 import RelayCore
+import RelayServer
 import Testing
 
 /// A database outage under running relays: requests that need the database are refused within the store's
@@ -20,8 +21,8 @@ struct StoreOutageTests {
         let keyPath = FileManager.default.temporaryDirectory.appending(path: "outage-\(UUID().uuidString).key").path
         try RelayKey.write(to: keyPath)
         defer { try? FileManager.default.removeItem(atPath: keyPath) }
-        let a = try await RelayHarness.start(database: database, sealKeyPath: keyPath, sharedEmulator: emulator)
-        let b = try await RelayHarness.start(database: database, sealKeyPath: keyPath, sharedEmulator: emulator)
+        let a = try await RelayHarness.start(emulator: emulator, { $0.database = try DatabaseLocation(parsing: database); $0.sealKeyFile = keyPath })
+        let b = try await RelayHarness.start(emulator: emulator, { $0.database = try DatabaseLocation(parsing: database); $0.sealKeyFile = keyPath })
         do {
             let pendingOnA = try await a.startLogin()
             let pendingOnB = try await b.startLogin()
