@@ -231,8 +231,9 @@ extension ConfigurationSetting {
         all.map { setting in
             let usage = setting.flag.map { "--\($0) <\(setting.valueName)>" } ?? "\(setting.environment)=<\(setting.valueName)>"
             var text = setting.meaning.replacingOccurrences(of: "`", with: "")
-            if setting.flag != nil { text += " (env: \(setting.environment))" }
-            if setting.defaultValue != "none" { text += " (default: \(setting.defaultValue))" }
+            let notes = (setting.flag == nil ? [] : ["env: \(setting.environment)"])
+                + (setting.defaultValue == "none" ? [] : ["default: \(setting.defaultValue)"])
+            if !notes.isEmpty { text += " (\(notes.joined(separator: ", ")))" }
             return HelpLayout.option(usage, text)
         }.joined(separator: "\n")
     }

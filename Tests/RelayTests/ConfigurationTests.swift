@@ -74,6 +74,7 @@ struct HelpTextTests {
         #expect(!continuations.isEmpty)
         #expect(continuations.allSatisfy { $0.hasPrefix(String(repeating: " ", count: HelpLayout.column)) && $0.dropFirst(HelpLayout.column).first != " " })
         let port = try #require(lines.firstIndex { $0.hasPrefix("  --port <port>") })
-        #expect(lines[port] == "  --port <port>           port to listen on (env: BNET_RELAY_PORT) (default: 8080)")
+        #expect(lines[port] == "  --port <port>           port to listen on (env: BNET_RELAY_PORT, default:")
+        #expect(lines[port + 1] == String(repeating: " ", count: HelpLayout.column) + "8080)")
     }
 }
