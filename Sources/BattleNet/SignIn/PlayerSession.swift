@@ -155,9 +155,10 @@ public actor PlayerSession: AccessTokenSource {
     private func startSignIn(_ present: @escaping @Sendable (SignInAttempt) async throws -> URL?) -> Task<SignInResult, Never> {
         let previous = current
         let epoch = signOuts
+        // Isolated to this actor, as the method is; `run` itself runs off it.
         let task = Task { [relay] in
             let result = await relay.run(present: present)
-            return await self.finishSignIn(result, previous: previous, epoch: epoch)
+            return self.finishSignIn(result, previous: previous, epoch: epoch)
         }
         pending = task
         update(.signingIn)
