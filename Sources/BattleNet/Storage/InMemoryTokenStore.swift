@@ -3,7 +3,8 @@ import Foundation
 /// A token store in memory only, for tests and previews: nothing survives the process.
 ///
 /// ```swift
-/// let session = PlayerSession(store: InMemoryTokenStore()) { await stubSignIn() }
+/// let session = PlayerSession(relay: RelaySignIn(relayURL: relayURL, app: "myapp", transport: stub),
+///                             store: InMemoryTokenStore())
 /// ```
 public final class InMemoryTokenStore: TokenStore, @unchecked Sendable {
     private let lock = NSLock()
