@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 /// One set of compiler settings for every target.
@@ -6,6 +6,25 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
+
+/// The default trait: the relay, the CLIs, the emulator, the benchmarks and the tests. An app that depends on
+/// `BattleNet` and `BattleNetURLSession` with `traits: []` resolves only swift-crypto (and its swift-asn1); every
+/// other package dependency is used only under this trait (scripts/examples.sh checks it).
+let server = "Server"
+
+/// A product of a package dependency that only the `Server` trait uses.
+func serverOnly(_ name: String, _ package: String) -> Target.Dependency {
+    .product(name: name, package: package, condition: .when(traits: [server]))
+}
+
+/// The version of everything this package ships (the libraries, `bnet-relay`, `d3`), declared here only: the tools
+/// print it (`--version`), CHANGELOG.md has a section for it, and deploy/build.sh refuses a release without one.
+let version = "0.2.0"
+
+/// The git commit a release build stamps into the tools: deploy/build.sh sets `BNET_RELAY_COMMIT`; "dev" otherwise.
+let commit = Context.environment["BNET_RELAY_COMMIT"].flatMap { value in
+    value.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") } ? value : nil
+} ?? "dev"
 
 let package = Package(
     name: "BattleNetRelay",
@@ -18,6 +37,12 @@ let package = Package(
         .library(name: "BattleNetHTTPClient", targets: ["BattleNetHTTPClient"]),
         .library(name: "BattleNetURLSession", targets: ["BattleNetURLSession"]),
         .library(name: "BattleNetEmulator", targets: ["BattleNetEmulator"]),
+    ],
+    traits: [
+        .trait(name: server, description: "The relay, the d3 and relay-load tools, the emulator and the tests, with "
+            + "their server dependencies (SwiftNIO, Hummingbird, AsyncHTTPClient, GRDB, PostgresNIO). Apps turn it "
+            + "off (traits: []) and get BattleNet and BattleNetURLSession on swift-crypto alone."),
+        .default(enabledTraits: [server]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -40,6 +65,8 @@ let package = Package(
             dependencies: [
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
+            // Apple's privacy manifest: FileTokenStore's lstat/fstat are required-reason APIs (App Store review).
+            resources: [.copy("PrivacyInfo.xcprivacy")],
             swiftSettings: swiftSettings
         ),
         // The default transport for `BattleNet`, on AsyncHTTPClient.
@@ -47,10 +74,10 @@ let package = Package(
             name: "BattleNetHTTPClient",
             dependencies: [
                 "BattleNet",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
+                serverOnly("AsyncHTTPClient", "async-http-client"),
+                serverOnly("NIOCore", "swift-nio"),
+                serverOnly("NIOHTTP1", "swift-nio"),
+                serverOnly("NIOHTTPCompression", "swift-nio-extras"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -65,22 +92,29 @@ let package = Package(
             name: "BattleNetEmulator",
             dependencies: [
                 "BattleNet",
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                serverOnly("HTTPTypes", "swift-http-types"),
+                serverOnly("Hummingbird", "hummingbird"),
+                serverOnly("Logging", "swift-log"),
+                serverOnly("ServiceLifecycle", "swift-service-lifecycle"),
             ],
             // The samples are compiled in (EmbeddedSamples.swift, from scripts/embed-samples.sh), never read at run time.
             exclude: ["Samples"],
             swiftSettings: swiftSettings
+        ),
+        // The version and commit, compiled in from the two constants above (C, so a value can be defined).
+        .target(
+            name: "BuildStamp",
+            cSettings: [
+                .define("BNET_RELAY_VERSION", to: "\"\(version)\""), .define("BNET_RELAY_COMMIT", to: "\"\(commit)\""),
+            ]
         ),
         .target(
             name: "RelayCore",
             dependencies: [
                 "BattleNet",
                 .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                serverOnly("Logging", "swift-log"),
+                serverOnly("ServiceLifecycle", "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -88,7 +122,7 @@ let package = Package(
             name: "RelaySQLite",
             dependencies: [
                 "RelayCore",
-                .product(name: "GRDB", package: "GRDB.swift"),
+                serverOnly("GRDB", "GRDB.swift"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -96,10 +130,10 @@ let package = Package(
             name: "RelayPostgres",
             dependencies: [
                 "RelayCore",
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "Logging", package: "swift-log"),
+                serverOnly("PostgresNIO", "postgres-nio"),
+                serverOnly("NIOSSL", "swift-nio-ssl"),
+                serverOnly("ServiceLifecycle", "swift-service-lifecycle"),
+                serverOnly("Logging", "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -109,18 +143,19 @@ let package = Package(
                 "BattleNet",
                 "BattleNetHTTPClient",
                 "BattleNetEmulator",
+                "BuildStamp",
                 "RelayCore",
                 "RelaySQLite",
                 "RelayPostgres",
                 .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdCore", package: "hummingbird"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                serverOnly("HTTPTypes", "swift-http-types"),
+                serverOnly("Hummingbird", "hummingbird"),
+                serverOnly("HummingbirdCore", "hummingbird"),
+                serverOnly("Logging", "swift-log"),
+                serverOnly("NIOCore", "swift-nio"),
+                serverOnly("NIOHTTP1", "swift-nio"),
+                serverOnly("NIOHTTPTypes", "swift-nio-extras"),
+                serverOnly("ServiceLifecycle", "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -132,9 +167,9 @@ let package = Package(
                 "RelayPostgres",
                 "RelayServer",
                 "RelaySQLite",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                serverOnly("ArgumentParser", "swift-argument-parser"),
+                serverOnly("Logging", "swift-log"),
+                serverOnly("ServiceLifecycle", "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -146,15 +181,15 @@ let package = Package(
                 "BattleNetHTTPClient",
                 "BattleNetEmulator",
                 "TestSupport",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                serverOnly("AsyncHTTPClient", "async-http-client"),
+                serverOnly("ArgumentParser", "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
         ),
         // The `d3` CLI's logic without the command line: credential store, settings, renderers, exit codes.
         .target(
             name: "D3Kit",
-            dependencies: ["BattleNet"],
+            dependencies: ["BattleNet", "BuildStamp"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
@@ -163,7 +198,7 @@ let package = Package(
                 "BattleNet",
                 "BattleNetHTTPClient",
                 "D3Kit",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                serverOnly("ArgumentParser", "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -184,12 +219,12 @@ let package = Package(
                 "BattleNet", "BattleNetHTTPClient", "BattleNetURLSession", "BattleNetEmulator", "RelayCore", "RelaySQLite", "RelayPostgres",
                 "RelayServer", "TestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
-                .product(name: "InMemoryLogging", package: "swift-log"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                serverOnly("GRDB", "GRDB.swift"),
+                serverOnly("HummingbirdTesting", "hummingbird"),
+                serverOnly("InMemoryLogging", "swift-log"),
+                serverOnly("Logging", "swift-log"),
+                serverOnly("PostgresNIO", "postgres-nio"),
+                serverOnly("ServiceLifecycle", "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the release `bnet-relay` and `d3` with the Swift runtime linked statically, stamps the git commit into
-# them, and makes the release artifacts in dist/:
+# them (through the environment: no tracked file changes), and makes the release artifacts in dist/:
 #   bnet-relay-<version>-<commit>-linux-<arch>.tar.gz   both binaries, systemd unit, example configuration,
 #                                                       proxy configurations, installer, docs
 #   bnet-relay_<debian version>_<debian arch>.deb       the relay as a Debian package (deploy/debian/)
@@ -18,21 +18,15 @@ root=$PWD
 scratch=${SCRATCH:-.build-release}
 export PATH="/opt/swift/usr/bin:$PATH"   # where the toolchain lives on our machines; harmless elsewhere
 
-# 1. The commit, as a compile-time constant: rewrite both BuildInfo.swift files for this build, restore them
-#    afterwards (also on failure or Ctrl-C), so the committed files always say "dev".
-infos=(Sources/RelayServer/BuildInfo.swift Sources/D3Kit/BuildInfo.swift)
+# 1. The version (declared once, in Package.swift) and the commit. The commit reaches the binaries through the
+#    environment (Package.swift reads BNET_RELAY_COMMIT into the BuildStamp target), so no source file is rewritten
+#    and a debug build running meanwhile is unaffected. A release needs its CHANGELOG.md section.
+version=$(sed -n 's/^let version = "\(.*\)"$/\1/p' Package.swift)
+[ -n "$version" ] || { echo "build.sh: no 'let version = \"...\"' line in Package.swift" >&2; exit 1; }
+grep -q "^## \[$version\]" CHANGELOG.md || { echo "build.sh: CHANGELOG.md has no '## [$version]' section" >&2; exit 1; }
 commit=$(git rev-parse --short HEAD)
-if ! git diff --quiet HEAD -- . ":(exclude)${infos[0]}" ":(exclude)${infos[1]}"; then commit="$commit-dirty"; fi
-version=$(sed -n 's/.*static let version = "\(.*\)".*/\1/p' "${infos[0]}")
-backup=$(mktemp -d)
-for info in "${infos[@]}"; do cp -p "$info" "$backup/$(echo "$info" | tr / _)"; done
-restore() { for info in "${infos[@]}"; do cp -p "$backup/$(echo "$info" | tr / _)" "$info"; done; rm -rf "$backup"; }
-trap restore EXIT
-trap "exit 130" INT TERM HUP   # make sure signals run the EXIT trap too
-for info in "${infos[@]}"; do
-    sed -i "s/static let commit = \".*\"/static let commit = \"$commit\"/" "$info"
-    grep -q "static let commit = \"$commit\"" "$info" || { echo "build.sh: could not stamp $info" >&2; exit 1; }
-done
+if ! git diff --quiet HEAD; then commit="$commit-dirty"; fi
+export BNET_RELAY_COMMIT=$commit
 
 # 2. The build (the second product reuses the modules the first one built).
 echo "==> swift build -c release --static-swift-stdlib ($version, $commit) in $scratch"
@@ -40,7 +34,6 @@ start=$(date +%s)
 swift build -c release --static-swift-stdlib --scratch-path "$scratch" --product bnet-relay
 swift build -c release --static-swift-stdlib --scratch-path "$scratch" --product d3
 echo "==> built in $(( $(date +%s) - start )) s"
-restore; trap - EXIT
 binary="$scratch/release/bnet-relay"
 d3="$scratch/release/d3"
 

@@ -52,6 +52,7 @@ json_field() { sed -n "s/.*\"$1\" *: *\"\([^\"]*\)\".*/\1/p" | sed 's#\\/#/#g'; 
 
 # ---------------------------------------------------------------------------------------------------------------
 echo "== build (deploy/build.sh)"
+tracked_before=$(git status --porcelain --untracked-files=no)
 if timeout 3000 deploy/build.sh >"$tmp/build.log" 2>&1; then pass "deploy/build.sh builds the static release"; else
     fail "deploy/build.sh" "see below"; tail -n 40 "$tmp/build.log"; finish; exit 1
 fi
@@ -59,9 +60,10 @@ binary=${SCRATCH:-.build-release}/release/bnet-relay
 package=$(cd dist && ls -td bnet-relay-*/ | head -n 1); package=${package%/}
 commit=$(git rev-parse --short HEAD)
 version=$("$binary" --version)
-check "--version is '0.1.0 (<commit>)': $version" \
+check "--version is '<version> (<commit>)': $version" \
     bash -c '[[ "$1" =~ ^[0-9]+\.[0-9]+\.[0-9]+\ \($2(-dirty)?\)$ ]]' _ "$version" "$commit"
-check "both BuildInfo.swift files are restored after the build" git diff --quiet -- Sources/RelayServer/BuildInfo.swift Sources/D3Kit/BuildInfo.swift
+check "the release build changed no tracked file (the commit is stamped through the environment)" \
+    bash -c '[ "$(git status --porcelain --untracked-files=no)" = "$1" ]' _ "$tracked_before"
 check "tarball holds both binaries, unit, example config, proxy configs, installer, docs" bash -c '
     listing=$(tar -tzf "dist/$1.tar.gz")
     for f in bin/bnet-relay bin/d3 deploy/bnet-relay.service deploy/relay.env.example deploy/Caddyfile deploy/prometheus-alerts.yml \

@@ -1,13 +1,38 @@
 #!/usr/bin/env bash
 # Builds Examples/SignInCLI as an app would: a package of its own that depends on this one's `BattleNet` and
-# `BattleNetURLSession` libraries only. Fails if that build compiled any server code (SwiftNIO, Hummingbird,
-# AsyncHTTPClient, GRDB, PostgresNIO, the relay's own modules). Prints the example's path; the interop suite
-# (Tests/Interop/test_example.py) runs it against a sandbox relay.
+# `BattleNetURLSession` libraries only, with the default `Server` trait off (`traits: []`). Fails if
+#   - resolving it (or Examples/SwiftUIApp, which compiles only on Apple platforms) fetched any package but
+#     swift-crypto and swift-asn1 (an app must not download the server's graph),
+#   - the build compiled any server code (SwiftNIO, Hummingbird, AsyncHTTPClient, GRDB, PostgresNIO, the relay's own
+#     modules), or
+#   - it did not find the fetched packages and compiled modules it expects (so the check cannot pass vacuously).
+# Prints the example's path; the interop suite (Tests/Interop/test_example.py) runs it against a sandbox relay.
 #
 # Usage: scripts/examples.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scratch=.build-examples
+scratch=$PWD/.build-examples
+allowed_packages="swift-asn1 swift-crypto"
+expected_modules="BattleNet BattleNetURLSession Crypto SignInExample"
+
+fail() { echo "examples: $*" >&2; exit 1; }
+
+# resolve PACKAGE SCRATCH: resolves afresh (so what is listed is what this graph fetched, not what an older one left
+# behind) and fails unless exactly the allowed packages were fetched.
+resolve() {
+    rm -rf "$2/checkouts" "$2/repositories" "$2/workspace-state.json" "$1/Package.resolved"
+    swift package --package-path "$1" --scratch-path "$2" resolve >&2
+    local fetched
+    fetched=$(find "$2/checkouts" -mindepth 1 -maxdepth 1 -type d -printf '%f\n' | sort | xargs)
+    echo "examples: packages fetched for $1: $fetched" >&2
+    [ "$fetched" = "$allowed_packages" ] \
+        || fail "an app with traits: [] must fetch exactly '$allowed_packages', but $1 fetched '$fetched'"
+}
+
+# The SwiftUI example compiles only on Apple platforms (.github/workflows/apple.yml); its manifest and graph are
+# checked here.
+resolve Examples/SwiftUIApp "$PWD/.build-swiftui"
+resolve Examples/SignInCLI "$scratch"
 
 swift build --package-path Examples/SignInCLI --scratch-path "$scratch" >&2
 bin=$(swift build --package-path Examples/SignInCLI --scratch-path "$scratch" --show-bin-path)
@@ -17,10 +42,11 @@ bin=$(swift build --package-path Examples/SignInCLI --scratch-path "$scratch" --
 modules=$(cd "$bin" && for dir in *.build; do
     if [ -n "$(find "$dir" -name '*.o' -print -quit)" ]; then echo "${dir%.build}"; fi
 done)
-echo "examples: modules compiled for the app: $(echo "$modules" | tr '\n' ' ')" >&2
-server=$(echo "$modules" | grep -E '^(C?NIO|_NIO|Hummingbird|C?AsyncHTTPClient|GRDB|PostgresNIO|Relay|BattleNetEmulator|BattleNetHTTPClient|ServiceLifecycle|Logging|D3)' || true)
-if [ -n "$server" ]; then
-    echo "examples: an app using only BattleNet and BattleNetURLSession compiled server modules: $server" >&2
-    exit 1
-fi
+echo "examples: modules compiled for the app: $(echo "$modules" | xargs)" >&2
+for module in $expected_modules; do
+    grep -qx "$module" <<<"$modules" || fail "expected the app's build to compile $module; it did not (see the list above)"
+done
+server=$(grep -E '^(C?NIO|_NIO|Hummingbird|C?AsyncHTTPClient|GRDB|PostgresNIO|Relay|BattleNetEmulator|BattleNetHTTPClient|ServiceLifecycle|Logging|D3)' <<<"$modules" || true)
+[ -z "$server" ] || fail "an app using only BattleNet and BattleNetURLSession compiled server modules: $(echo "$server" | xargs)"
+[ -x "$bin/SignInExample" ] || fail "no executable at $bin/SignInExample"
 echo "$bin/SignInExample"

@@ -1,13 +1,14 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
-// An app's view of BattleNetRelay: it depends on the `BattleNet` library and its URLSession transport only, so it
-// builds no server code (scripts/examples.sh checks the build for SwiftNIO, Hummingbird, GRDB and PostgresNIO).
+// An app's view of BattleNetRelay: the `BattleNet` library and its URLSession transport, with the package's default
+// `Server` trait turned off (`traits: []`), so it resolves only swift-crypto and swift-asn1 and builds no server code
+// (scripts/examples.sh checks both).
 let package = Package(
     name: "SignInCLI",
     platforms: [.macOS(.v14), .iOS(.v17)],
     dependencies: [
-        .package(name: "BattleNetRelay", path: "../.."),
+        .package(name: "BattleNetRelay", path: "../..", traits: []),
     ],
     targets: [
         .executableTarget(

@@ -1,10 +1,12 @@
-/// Facts fixed when `d3` is built. `deploy/build.sh` rewrites `commit` for a release build and restores this file
-/// afterwards, so a committed tree always says "dev"; `version` follows the relay's.
+import BuildStamp
+
+/// Facts fixed when `d3` is built: the version Package.swift declares (the relay's too), and the commit a release
+/// build stamps (deploy/build.sh sets `BNET_RELAY_COMMIT`; "dev" otherwise).
 public enum D3BuildInfo {
     /// The release version.
-    public static let version = "0.1.0"
+    public static let version = String(cString: bnet_relay_version())
     /// The git commit the binary was built from.
-    public static let commit = "dev"
+    public static let commit = String(cString: bnet_relay_commit())
     /// What `d3 --version` prints.
     public static var current: String { "\(version) (\(commit))" }
 }

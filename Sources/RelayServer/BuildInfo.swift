@@ -1,6 +1,8 @@
-/// Facts fixed when the binary is built. `deploy/build.sh` rewrites `commit` from `git rev-parse --short HEAD`
-/// just before a release build and restores this file afterwards, so a committed tree always says "dev".
+import BuildStamp
+
+/// Facts fixed when the binary is built: the version Package.swift declares, and the commit a release build stamps
+/// (deploy/build.sh sets `BNET_RELAY_COMMIT`; "dev" otherwise). No source file is rewritten for it.
 enum BuildInfo {
-    static let version = "0.1.0"
-    static let commit = "dev"
+    static let version = String(cString: bnet_relay_version())
+    static let commit = String(cString: bnet_relay_commit())
 }

@@ -58,6 +58,7 @@ struct AppSignInTests {
                 "myapp://bnet-relay/callback?result=maybe", "myapp://bnet-relay/callback", "myapp://bnet-relay/callback?result=approved#x",
                 "myapp://user@bnet-relay/callback?result=approved", "myapp://bnet-relay:1/callback?result=approved",
                 "myapp://bnet-relay/callback?result=failed&error=%3Cscript%3E", "https://relay.example.com/callback?result=approved",
+                "myapp://bnet-relay/callback?result=approved", "myapp://bnet-relay/callback?result=denied&callback_code=x",
             ]
             for text in unrecognised {
                 let result = await signIn.finish(attempt, callbackURL: try #require(URL(string: text)))
@@ -67,7 +68,7 @@ struct AppSignInTests {
                 }
                 #expect(failure.reason == .unrecognisedCallback, "\(text)")
             }
-            for text in ["myapp://bnet-relay/callback?result=approved", "MYAPP://bnet-relay/callback?result=denied&error=access_denied"] {
+            for text in ["myapp://bnet-relay/callback?result=approved&callback_code=forged", "MYAPP://bnet-relay/callback?result=denied&error=access_denied"] {
                 let result = await signIn.finish(attempt, callbackURL: try #require(URL(string: text)))
                 #expect(result == .failed(SignInFailure(.unconfirmedCallback, failureText(result))), "\(text)")
             }
@@ -93,54 +94,53 @@ struct AppSignInTests {
         #expect(dead == .failed(SignInFailure(.unreachable, failureText(dead))))
     }
 
-    @Test("The token is stored privately, reused across launches, and renewed by signing in again on expiry or a 401")
+    @Test("One long-lived session: stored privately, reused across launches, one sheet for concurrent sign-ins, no sheet from API calls, sign-out forgets")
     func playerSession() async throws {
         try await withSandboxRelay { relay, emulator in
             let directory = FileManager.default.temporaryDirectory.appending(path: "app-tokens-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: directory) }
             let store = FileTokenStore(directory: directory)
-            let signIns = Counter()
-            let signIn = relay.signIn()
-            let hook: @Sendable () async throws -> SignedInPlayer = {
-                await signIns.increment()
-                return try await signIn.run { attempt in try await PlayerBrowser().signIn(at: attempt.url) }.player()
+            let sheets = Counter()
+            let present: @Sendable (SignInAttempt) async throws -> URL? = { attempt in
+                await sheets.increment()
+                return try await PlayerBrowser().signIn(at: attempt.url)
             }
             func profile(_ session: PlayerSession) async throws -> D3Profile {
                 try await Diablo3Client(region: .us, apiBaseURL: emulator, tokens: session, transport: URLSessionTransport.shared)
                     .profile(Self.faye)
             }
 
-            let first = PlayerSession(store: store, signIn: hook)
-            _ = try await profile(first)
-            #expect(await signIns.value == 1)
-            _ = try await profile(first)
-            #expect(await signIns.value == 1)
+            let session = PlayerSession(relay: relay.signIn(), store: store)
+            await #expect(throws: SignInRequired(.signedOut)) { try await profile(session) }
+            #expect(try await session.signIn(present: present).player().battleTag == Self.faye)
+            _ = try await profile(session)
+            _ = try await profile(session)
+            #expect(await sheets.value == 1)
             let file = directory.appending(path: "default.json").path
             #expect(try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int == 0o600)
 
-            _ = try await profile(PlayerSession(store: store, signIn: hook))
-            #expect(await signIns.value == 1, "a relaunched app reuses the stored token")
+            _ = try await profile(PlayerSession(relay: relay.signIn(), store: store))
+            #expect(await sheets.value == 1, "a relaunched app reuses the stored token")
 
             var revoked = try #require(try store.load("default"))
             revoked.token.value = "revoked-token"
             try store.save(revoked, as: "default")
-            _ = try await profile(PlayerSession(store: store, signIn: hook))
-            #expect(await signIns.value == 2, "a 401 signs in again and the call is retried once")
-
-            var expiring = try #require(try store.load("default"))
-            expiring.token.expiresAt = Date().addingTimeInterval(30)
-            try store.save(expiring, as: "default")
-            let session = PlayerSession(store: store, leeway: .seconds(60), signIn: hook)
-            async let one = session.token()
-            async let two = session.token()
-            let tokens = try await [one, two]
-            #expect(await signIns.value == 3, "a token within the leeway is not sent; concurrent callers share one sign-in")
-            #expect(tokens[0] == tokens[1] && tokens[0].value != expiring.token.value)
-
-            let declining = PlayerSession(store: store, signIn: { throw SignInEnded(result: .cancelled) })
-            try await declining.signOut()
+            let relaunched = PlayerSession(relay: relay.signIn(), store: store)
+            await #expect(throws: SignInRequired(.expired), "a 401 never opens a sheet") { try await profile(relaunched) }
+            #expect(await relaunched.state == .expired(revoked))
             #expect(try store.load("default") == nil)
-            await #expect(throws: SignInEnded(result: .cancelled)) { try await profile(declining) }
+
+            async let one = relaunched.signIn(present: present)
+            async let two = relaunched.signIn(present: present)
+            let results = await [one, two]
+            #expect(await sheets.value == 2, "concurrent sign-ins share one sheet")
+            #expect(results[0] == results[1])
+            _ = try await profile(relaunched)
+
+            try await relaunched.signOut()
+            #expect(try store.load("default") == nil)
+            #expect(await relaunched.state == .signedOut)
+            await #expect(throws: SignInRequired(.signedOut)) { try await profile(relaunched) }
         }
     }
 
@@ -150,7 +150,7 @@ struct AppSignInTests {
             let signIn = RelaySignIn(relayURL: relay.baseURL, app: "myapp", transport: URLSessionTransport.shared)
             let attempt = try await signIn.start()
             try await Task.sleep(for: .milliseconds(1_500))
-            let callback = try #require(URL(string: "myapp://bnet-relay/callback?result=approved"))
+            let callback = try #require(URL(string: "myapp://bnet-relay/callback?result=approved&callback_code=late"))
             #expect(await signIn.finish(attempt, callbackURL: callback) == .expired)
         }
     }

@@ -65,6 +65,7 @@ public struct BlizzardAPI: Sendable {
     ///   - path: The path after the host, such as `data/wow/token/index` (a leading `/` is allowed).
     ///   - query: Extra query pairs; `locale` is added.
     ///   - namespace: The game-data namespace (`static-us`, `2-6-eu`), sent as `namespace=`; nil for none.
+    ///   - type: The type to decode, when the call site does not name it.
     ///   - what: What the path is, for error messages (`"The season index"`); defaults to the path.
     /// - Throws: ``BattleNetError``; `notFound` for a 404 or a `NOTFOUND` body, `unavailable` for another
     ///   legacy `code` in a 200 body (`MAINTENANCE`, `LIMITED`), `malformedResponse` when `T` does not fit.

@@ -12,7 +12,7 @@ import Foundation
 ///
 /// Cancelling the calling task ends a wait at once with `CancellationError`.
 public struct DeviceFlowClient: Sendable {
-    /// One answer of the token endpoint, as ``poll(_:wait:)`` returns it.
+    /// One answer of the token endpoint, as ``poll(_:wait:callbackCode:)`` returns it.
     public enum PollResult: Sendable, Hashable {
         /// The person approved: the token.
         case granted(DeviceFlowToken)
@@ -69,13 +69,15 @@ public struct DeviceFlowClient: Sendable {
     }
 
     /// Asks the token endpoint once (RFC 8628 section 3.4), holding up to `wait` seconds when the server
-    /// offers long-polling. Final refusals throw ``DeviceFlowError``.
-    public func poll(_ authorization: DeviceAuthorization, wait: Int? = nil) async throws -> PollResult {
+    /// offers long-polling. `callbackCode` is sent as `callback_code`: the one-time value a relay in `redirect`
+    /// mode put in the app's callback (``RelayCallback/callbackCode``). Final refusals throw ``DeviceFlowError``.
+    public func poll(_ authorization: DeviceAuthorization, wait: Int? = nil, callbackCode: String? = nil) async throws -> PollResult {
         var form = [
             ("grant_type", "urn:ietf:params:oauth:grant-type:device_code"),
             ("device_code", authorization.deviceCode), ("client_id", authorization.clientID),
         ]
         if let wait { form.append(("wait", String(wait))) }
+        if let callbackCode { form.append(("callback_code", callbackCode)) }
         let response = try await post(endpoints.tokenURL, form: form, timeout: timeout + .seconds(wait ?? 0))
         let receivedAt = now()
         let body = try? JSONDecoder().decode(DeviceTokenResponse.self, from: response.body)
@@ -101,6 +103,7 @@ public struct DeviceFlowClient: Sendable {
     /// Polls at the server's pace until the person approves, declines or the codes expire.
     ///
     /// - Parameters:
+    ///   - authorization: the login ``start(clientID:scopes:)`` began.
     ///   - longPollWait: the hold to ask for each poll, capped by the server's `long_poll_wait_max`; nil asks
     ///     for that maximum. Ignored when the server does not offer long-polling.
     ///   - onTick: called after every pending answer with the schedule so far.

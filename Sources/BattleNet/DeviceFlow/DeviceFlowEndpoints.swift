@@ -12,20 +12,28 @@ public struct DeviceFlowEndpoints: Sendable, Hashable {
     /// The Battle.net regions whose players the server signs in (`regions_supported`, a bnet-relay extension);
     /// names this library does not know are left out. Empty when the metadata does not say.
     public var regions: [Region]
+    /// The token revocation endpoint (`revocation_endpoint`, RFC 7009), nil when the server offers none.
+    public var revocationURL: URL?
 
     /// Spells out the endpoints.
-    public init(deviceAuthorizationURL: URL, tokenURL: URL, longPollWaitMax: Int? = nil, regions: [Region] = []) {
+    public init(
+        deviceAuthorizationURL: URL, tokenURL: URL, longPollWaitMax: Int? = nil, regions: [Region] = [],
+        revocationURL: URL? = nil
+    ) {
         self.deviceAuthorizationURL = deviceAuthorizationURL
         self.tokenURL = tokenURL
         self.longPollWaitMax = longPollWaitMax
         self.regions = regions
+        self.revocationURL = revocationURL
     }
 
-    /// The conventional layout under a base URL: `/oauth/device/code` and `/oauth/token`, no long-polling.
+    /// The conventional layout under a base URL: `/oauth/device/code`, `/oauth/token` and `/oauth/revoke`, no
+    /// long-polling.
     public init(conventionalAt baseURL: URL) {
         self.init(
             deviceAuthorizationURL: baseURL.appending(path: "oauth/device/code"),
-            tokenURL: baseURL.appending(path: "oauth/token"))
+            tokenURL: baseURL.appending(path: "oauth/token"),
+            revocationURL: baseURL.appending(path: "oauth/revoke"))
     }
 }
 
@@ -35,9 +43,11 @@ struct AuthorizationServerMetadata: Decodable {
     var tokenEndpoint: String?
     var longPollWaitMax: Int?
     var regionsSupported: [String]?
+    var revocationEndpoint: String?
 
     enum CodingKeys: String, CodingKey {
         case deviceAuthorizationEndpoint = "device_authorization_endpoint", tokenEndpoint = "token_endpoint"
         case longPollWaitMax = "long_poll_wait_max", regionsSupported = "regions_supported"
+        case revocationEndpoint = "revocation_endpoint"
     }
 }

@@ -1,46 +1,93 @@
 #if canImport(AuthenticationServices) && (os(iOS) || os(macOS) || os(visionOS))
 import AuthenticationServices
 import Foundation
+#if canImport(SwiftUI)
+import SwiftUI
+#endif
 
-// Apple only, and kept thin: every decision is in RelaySignIn, which the Linux tests cover.
+// Apple only, and kept thin: every decision is in RelaySignIn and PlayerSession, which the Linux tests cover.
+//
+// Ephemeral or not is the app's choice. Ephemeral (`ephemeral: true`): the sheet shares no cookies with Safari, so
+// iOS asks no "wants to use ... to sign in" question first, but the player signs in to Battle.net every time.
+// Shared (the default): the system asks that question on each sign-in, and a player signed in to Battle.net in
+// Safari only approves. Either way the relay's browser binding lasts for the sheet's lifetime, which is all it needs.
+
 extension RelaySignIn {
     /// Runs the sign-in in an `ASWebAuthenticationSession` presented from `anchor` (a window). Closing the sheet
-    /// is ``SignInResult/cancelled``.
+    /// and cancelling the task are ``SignInResult/cancelled``; cancelling the task also dismisses the sheet.
     @MainActor
-    public func run(presentingFrom anchor: ASPresentationAnchor) async -> SignInResult {
-        let presenter = WebAuthenticationPresenter(anchor: anchor)
-        return await run { attempt in try await presenter.present(attempt) }
+    public func run(presentingFrom anchor: ASPresentationAnchor, ephemeral: Bool = false) async -> SignInResult {
+        let presenter = WebAuthenticationPresenter(anchor: anchor, ephemeral: ephemeral)
+        return await run { @MainActor attempt in try await presenter.present(attempt) }
     }
 }
 
-/// Shows one `ASWebAuthenticationSession` and returns the callback URL, or nil when the player cancelled.
+extension PlayerSession {
+    /// ``signIn(present:)`` in an `ASWebAuthenticationSession` presented from `anchor` (a window), as
+    /// ``RelaySignIn/run(presentingFrom:ephemeral:)`` shows it.
+    @discardableResult
+    public func signIn(presentingFrom anchor: ASPresentationAnchor, ephemeral: Bool = false) async -> SignInResult {
+        await signIn { @MainActor attempt in
+            try await WebAuthenticationPresenter(anchor: anchor, ephemeral: ephemeral).present(attempt)
+        }
+    }
+
+    #if canImport(SwiftUI)
+    /// ``signIn(present:)`` in SwiftUI's `webAuthenticationSession` (from the view's environment).
+    @discardableResult
+    public func signIn(using webAuthenticationSession: WebAuthenticationSession, ephemeral: Bool = false) async -> SignInResult {
+        await signIn { @MainActor attempt in
+            do {
+                return try await webAuthenticationSession.authenticate(
+                    using: attempt.url, callbackURLScheme: attempt.callbackScheme,
+                    preferredBrowserSession: ephemeral ? .ephemeral : .shared)
+            } catch ASWebAuthenticationSessionError.canceledLogin {
+                return nil
+            }
+        }
+    }
+    #endif
+}
+
+/// Shows one `ASWebAuthenticationSession` and returns the callback URL, or nil when the player cancelled; a
+/// cancelled task dismisses it and throws `CancellationError`.
 @MainActor
 private final class WebAuthenticationPresenter: NSObject, ASWebAuthenticationPresentationContextProviding {
     private let anchor: ASPresentationAnchor
+    private let ephemeral: Bool
     private var session: ASWebAuthenticationSession?
 
-    init(anchor: ASPresentationAnchor) {
+    init(anchor: ASPresentationAnchor, ephemeral: Bool) {
         self.anchor = anchor
+        self.ephemeral = ephemeral
     }
 
     func present(_ attempt: SignInAttempt) async throws -> URL? {
         defer { session = nil }
-        return try await withCheckedThrowingContinuation { continuation in
-            let once = ResumeOnce(continuation)
-            let session = ASWebAuthenticationSession(url: attempt.url, callbackURLScheme: attempt.callbackScheme) { url, error in
-                if let url {
-                    once.resume(.success(url))
-                } else if (error as? ASWebAuthenticationSessionError)?.code == .canceledLogin {
-                    once.resume(.success(nil))
-                } else {
-                    once.resume(.failure(error ?? CancellationError()))
+        let once = ResumeOnce()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                once.set(continuation)
+                guard !Task.isCancelled else { return once.resume(.failure(CancellationError())) }
+                let session = ASWebAuthenticationSession(url: attempt.url, callbackURLScheme: attempt.callbackScheme) { url, error in
+                    if let url {
+                        once.resume(.success(url))
+                    } else if (error as? ASWebAuthenticationSessionError)?.code == .canceledLogin {
+                        once.resume(.success(nil))
+                    } else {
+                        once.resume(.failure(error ?? CancellationError()))
+                    }
                 }
+                session.prefersEphemeralWebBrowserSession = ephemeral
+                session.presentationContextProvider = self
+                self.session = session
+                if !session.start() { once.resume(.failure(CancellationError())) }
             }
-            // Not ephemeral: the relay binds the login to this browser with a cookie it must keep until the callback.
-            session.prefersEphemeralWebBrowserSession = false
-            session.presentationContextProvider = self
-            self.session = session
-            if !session.start() { once.resume(.failure(CancellationError())) }
+        } onCancel: {
+            Task { @MainActor in
+                self.session?.cancel()
+                once.resume(.failure(CancellationError()))
+            }
         }
     }
 
@@ -48,19 +95,22 @@ private final class WebAuthenticationPresenter: NSObject, ASWebAuthenticationPre
         MainActor.assumeIsolated { anchor }
     }
 }
-/// A continuation resumed by whichever comes first: the session's handler or a failed start.
+
+/// A continuation resumed by whichever comes first: the session's handler, a failed start or a cancellation.
 private final class ResumeOnce: @unchecked Sendable {
     private let lock = NSLock()
     private var continuation: CheckedContinuation<URL?, any Error>?
+    private var done = false
 
-    init(_ continuation: CheckedContinuation<URL?, any Error>) {
-        self.continuation = continuation
+    func set(_ continuation: CheckedContinuation<URL?, any Error>) {
+        lock.withLock { self.continuation = continuation }
     }
 
     func resume(_ result: Result<URL?, any Error>) {
         let continuation = lock.withLock { () -> CheckedContinuation<URL?, any Error>? in
-            defer { self.continuation = nil }
-            return self.continuation
+            guard !done, let continuation = self.continuation else { return nil }
+            done = true
+            return continuation
         }
         continuation?.resume(with: result)
     }

@@ -4,22 +4,24 @@ import Foundation
 ///
 /// The app starts a login, opens ``SignInAttempt/url`` in a browser session that ends when it sees
 /// ``SignInAttempt/callbackScheme`` (`ASWebAuthenticationSession` on Apple platforms), and hands the callback URL
-/// back; the token is then collected from the relay, once. Every outcome is a ``SignInResult``.
+/// back; the token is then collected from the relay, once, with the callback's one-time `callback_code`. Every
+/// outcome is a ``SignInResult``.
 ///
 /// ```swift
 /// let signIn = RelaySignIn(relayURL: URL(string: "https://relay.example.com")!, app: "myapp",
 ///                          transport: URLSessionTransport.shared)
 /// switch await signIn.run(presentingFrom: window) {
-/// case .approved(let player): try store.save(player, as: "default")
+/// case .approved(let player): show(player)
 /// case .denied, .cancelled: break
 /// case .expired: showMessage("That took too long; try again.")
 /// case .failed(let failure): showMessage(failure.description)
 /// }
 /// ```
 ///
-/// Apps that poll instead of being reopened by a URL use ``DeviceFlowClient``.
+/// Most apps hand it to a ``PlayerSession``, which stores the player and never opens two sheets. Apps that poll
+/// instead of being reopened by a URL use ``DeviceFlowClient``.
 public struct RelaySignIn: Sendable {
-    /// The relay's base URL, such as `https://relay.example.com`.
+    /// The relay's base URL, such as `https://relay.example.com`: https, or plain http on this machine only.
     public let relayURL: URL
     /// The app's name at the relay: its `client_id` and its URL scheme.
     public let app: String
@@ -29,7 +31,8 @@ public struct RelaySignIn: Sendable {
     public var collectWait: Int = 5
     private let flow: DeviceFlowClient
 
-    /// Creates a sign-in client of the relay at `relayURL` for the app `app`.
+    /// Creates a sign-in client of the relay at `relayURL` for the app `app`. A relay URL that is not https (or
+    /// plain http to this machine) makes every sign-in fail with ``SignInFailure/Reason/insecureRelay``.
     public init(
         relayURL: URL, app: String, scopes: [String] = [], transport: any HTTPTransport, timeout: Duration = .seconds(10)
     ) {
@@ -39,16 +42,18 @@ public struct RelaySignIn: Sendable {
         flow = DeviceFlowClient(endpoints: DeviceFlowEndpoints(conventionalAt: relayURL), transport: transport, timeout: timeout)
     }
 
-    /// Starts a login at the relay. Throws ``DeviceFlowError`` when the relay refuses the app or its scopes, and
-    /// ``BattleNetError`` when it cannot be reached.
+    /// Starts a login at the relay. Throws ``SignInFailure`` (``SignInFailure/Reason/insecureRelay``) for a relay
+    /// URL that is neither https nor plain http to this machine, ``DeviceFlowError`` when the relay refuses the app
+    /// or its scopes, and ``BattleNetError`` when it cannot be reached.
     public func start() async throws -> SignInAttempt {
+        try checkTransport()
         let authorization = try await flow.start(clientID: app, scopes: scopes)
         return SignInAttempt(authorization: authorization, callbackScheme: app.lowercased())
     }
 
     /// Finishes `attempt` with the URL the browser session ended on: recognises the relay's callback, collects
-    /// the token once, and says how it went. The relay's answer decides, not the URL: a forged callback never
-    /// yields a player.
+    /// the token once with its `callback_code`, and says how it went. The relay's answer decides, not the URL: a
+    /// forged callback never yields a player. A cancelled task is ``SignInResult/cancelled``.
     public func finish(_ attempt: SignInAttempt, callbackURL: URL) async -> SignInResult {
         guard let callback = RelayCallback(url: callbackURL, scheme: attempt.callbackScheme) else {
             return .failed(SignInFailure(
@@ -57,7 +62,7 @@ public struct RelaySignIn: Sendable {
                     + "Start a new sign-in."))
         }
         do {
-            switch try await flow.poll(attempt.authorization, wait: collectWait) {
+            switch try await flow.poll(attempt.authorization, wait: collectWait, callbackCode: callback.callbackCode) {
             case .granted(let granted):
                 return .approved(SignedInPlayer(
                     token: granted.token, region: granted.region.flatMap(Region.init(name:)), relay: relayURL))
@@ -80,41 +85,80 @@ public struct RelaySignIn: Sendable {
             return .failed(SignInFailure(
                 .notCollectable,
                 "The relay has no token for this sign-in (\(error.errorDescription ?? "invalid_grant")) Each token is "
-                    + "handed out once: use the one you stored, or sign in again."))
+                    + "handed out once, and only with the code of the relay's own callback: use the one you stored, "
+                    + "or sign in again."))
         } catch {
-            return .failed(Self.failure(error))
+            return Self.ending(error)
         }
     }
 
+    /// Revokes `player`'s token at the relay (RFC 7009), so that it stops working everywhere. Throws
+    /// ``DeviceFlowError/unsupported(_:)`` when the relay offers no revocation, and ``BattleNetError`` when it
+    /// cannot be reached.
+    public func revoke(_ player: SignedInPlayer) async throws {
+        try checkTransport()
+        try await flow.revoke(token: player.token.value, clientID: app)
+    }
+
     /// Starts a login, lets `present` show it and return the callback URL (nil when the player closed the sheet),
-    /// and finishes it. Errors of `present` are ``SignInFailure/Reason/browser`` failures; a cancelled task is
-    /// ``SignInResult/cancelled``.
+    /// and finishes it.
+    ///
+    /// Closing the sheet (nil, a `CancellationError`, or `ASWebAuthenticationSessionError.canceledLogin`) and
+    /// cancelling the calling task both end as ``SignInResult/cancelled``; `present` runs in the calling task, so a
+    /// presenter that ends on cancellation dismisses its sheet (`run(presentingFrom:ephemeral:)` does, on Apple platforms). Other
+    /// errors of `present` are ``SignInFailure/Reason/browser`` failures.
     public func run(present: (SignInAttempt) async throws -> URL?) async -> SignInResult {
         let attempt: SignInAttempt
         do {
             attempt = try await start()
         } catch {
-            return .failed(Self.failure(error))
+            return Self.ending(error)
         }
         let callbackURL: URL?
         do {
             callbackURL = try await present(attempt)
-        } catch is CancellationError {
+        } catch let error where Self.isCancellation(error) {
             return .cancelled
         } catch {
+            if Task.isCancelled { return .cancelled }
             return .failed(SignInFailure(.browser, "The sign-in page could not be shown: \(error.localizedDescription)"))
         }
-        guard let callbackURL else { return .cancelled }
+        guard let callbackURL, !Task.isCancelled else { return .cancelled }
         return await finish(attempt, callbackURL: callbackURL)
     }
 
-    private static func failure(_ error: any Error) -> SignInFailure {
-        switch error {
+    /// Whether `error` says the player or the app cancelled: a `CancellationError`, or the browser session's
+    /// `canceledLogin` (`ASWebAuthenticationSessionError`, matched by its domain and code so this decision stays in
+    /// platform-neutral code).
+    static func isCancellation(_ error: any Error) -> Bool {
+        if error is CancellationError { return true }
+        let error = error as NSError
+        return error.domain == "com.apple.AuthenticationServices.WebAuthenticationSession" && error.code == 1
+    }
+
+    /// Refuses a relay that is not https, unless it is plain http to this machine (a sandbox relay): the token
+    /// travels back from the relay, and over plain http anyone on the path could read or replace it.
+    private func checkTransport() throws(SignInFailure) {
+        guard let origin = WebOrigin(relayURL) else {
+            throw SignInFailure(.insecureRelay, "The relay URL \(relayURL.absoluteString) is not an http(s) URL; use "
+                + "the relay's https address, such as https://relay.example.com.")
+        }
+        guard origin.scheme == "http", !origin.isLoopback else { return }
+        throw SignInFailure(.insecureRelay, "Refusing the relay at \(origin): it uses plain http to another machine, "
+            + "so the player's token would cross the network unencrypted. Use the relay's https URL (plain http is "
+            + "accepted only for a relay on this machine, such as a sandbox relay on 127.0.0.1).")
+    }
+
+    /// How a failure to start or collect ends: cancelled when the task was, otherwise a ``SignInFailure``.
+    private static func ending(_ error: any Error) -> SignInResult {
+        if isCancellation(error) || Task.isCancelled { return .cancelled }
+        let failure: SignInFailure = switch error {
+        case let failure as SignInFailure: failure
         case let error as DeviceFlowError: SignInFailure(.refused, "The relay refused the sign-in: \(error.description)")
         case let error as BattleNetError: SignInFailure(.unreachable, "The relay could not be reached: \(error.description)")
-        case is CancellationError: SignInFailure(.unreachable, "The sign-in was interrupted; try again.")
         default: SignInFailure(.unreachable, "The relay answered unexpectedly: \(error.localizedDescription)")
         }
+        return .failed(failure)
     }
 }
 

@@ -10,7 +10,7 @@ public enum SignInResult: Sendable, Hashable {
     case failed(SignInFailure)
     /// The sign-in was not finished in time (the relay keeps a login 10 minutes); start a new one.
     case expired
-    /// The player closed the browser sheet before finishing.
+    /// The player closed the browser sheet before finishing, or the app cancelled the task.
     case cancelled
 
     /// The signed-in player, or a thrown ``SignInEnded`` saying why there is none.
@@ -60,6 +60,11 @@ public struct SignInFailure: Error, Sendable, Hashable, CustomStringConvertible 
         case unreachable
         /// The browser sheet could not be shown.
         case browser
+        /// The relay URL is neither https nor plain http to this machine, so nothing was sent to it.
+        case insecureRelay
+        /// The player signed in, but the token store refused to keep the token: they are signed in until the app
+        /// quits, and asked again at the next launch.
+        case tokenStore
     }
 
     /// The kind of failure.

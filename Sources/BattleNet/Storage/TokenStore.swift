@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where an app keeps its signed-in players between launches: the Keychain on Apple platforms
-/// (``KeychainTokenStore``), private files elsewhere (``FileTokenStore``). Keys name accounts, such as `"default"`
+/// (`KeychainTokenStore`), private files elsewhere (``FileTokenStore``). Keys name accounts, such as `"default"`
 /// or a region.
 public protocol TokenStore: Sendable {
     /// The player stored under `key`, or nil when there is none.
@@ -32,7 +32,7 @@ package enum StoredJSON {
 
 /// A token store in private files (``PrivateFiles``): `<key>.json` in a `0700` directory, each `0600`, written
 /// atomically, and refused when a link or readable by others. For Linux and command-line tools; apps on Apple
-/// platforms use ``KeychainTokenStore``.
+/// platforms use `KeychainTokenStore`.
 public struct FileTokenStore: TokenStore {
     private let files: PrivateFiles
 
