@@ -57,7 +57,7 @@ echo "== build (deploy/build.sh)"
 if timeout 3000 deploy/build.sh >"$tmp/build.log" 2>&1; then pass "deploy/build.sh builds the static release"; else
     fail "deploy/build.sh" "see below"; tail -n 40 "$tmp/build.log"; finish; exit 1
 fi
-binary=${SCRATCH:-.build-release}/release/bnet-relay
+binary=$(realpath -m "${SCRATCH:-.build-release}/release/bnet-relay")   # absolute: SCRATCH may be either
 package=$(cd dist && ls -td bnet-relay-*/ | head -n 1); package=${package%/}
 commit=$(git rev-parse --short HEAD)
 version=$("$binary" --version)
@@ -149,22 +149,6 @@ check "check-config --env-file prints what the service will use (settings of rel
 
 # ---------------------------------------------------------------------------------------------------------------
 echo "== the shipped binary away from the build tree (sandbox mode, a whole login)"
-# A whole device login straight against a relay at $1 over http, the person played with curl and a cookie jar.
-direct_login() {
-    local base=$1 jar=$tmp/away-cookies code device_code page confirm user_code authorize callback token
-    code=$(curl -sS -f --max-time 10 -d client_id=d3 "$base/oauth/device/code") || { echo "device/code failed" >&2; return 1; }
-    device_code=$(json_field device_code <<<"$code")
-    page=$(curl -sS -f --max-time 10 -c "$jar" "$(json_field verification_uri_complete <<<"$code")") || return 1
-    confirm=$(sed -n 's/.*name="confirm" value="\([^"]*\)".*/\1/p' <<<"$page")
-    user_code=$(sed -n 's/.*name="user_code" value="\([^"]*\)".*/\1/p' <<<"$page")
-    authorize=$(curl -sS --max-time 10 -b "$jar" -c "$jar" -o /dev/null -w '%{redirect_url}' \
-        --data-urlencode "user_code=$user_code" --data-urlencode "confirm=$confirm" "$base/device")
-    callback=$(curl -sS --max-time 10 -o /dev/null -w '%{redirect_url}' "$authorize&emulator_decision=approve")
-    curl -sS -f --max-time 10 -b "$jar" "$callback" | grep -q "Signed in" || { echo "callback: $callback" >&2; return 1; }
-    token=$(curl -sS --max-time 10 -d grant_type=urn:ietf:params:oauth:grant-type:device_code \
-        --data-urlencode "device_code=$device_code" "$base/oauth/token")
-    [[ "$token" == *'"access_token"'* ]] || { echo "token: $token" >&2; return 1; }
-}
 away=$tmp/away
 mkdir -p "$away" && cp "dist/$package/bin/bnet-relay" "dist/$package/bin/d3" "$away/"
 # run_away NAME BINARY: the binary in a mount namespace of its own, where the repository (with .build and
@@ -178,7 +162,8 @@ run_away() {
     pids+=($!)
     check "$1: starts in sandbox mode with the build tree hidden (the emulator's samples are compiled in)" \
         wait_for 30 curl -fsS --max-time 2 "http://127.0.0.1:$port/healthz"
-    check "$1: completes a whole sandbox login there" direct_login "http://127.0.0.1:$port"
+    check "$1: completes a whole sandbox login there (scripts/try-login.sh)" \
+        bash -c 'scripts/try-login.sh "$1" >"$2" 2>&1' _ "http://127.0.0.1:$port" "$tmp/try-login-$1.log"
     check "$1: never looked for the build tree" bash -c '! grep -qiE "resource bundle|Fatal error" "$1"' _ "$tmp/away-$1.log"
 }
 hidden() { unshare --mount --propagation private sh -c 'mount -t tmpfs none "$1" && shift && exec "$@"' _ "$repo" "$@"; }
@@ -221,7 +206,7 @@ check "ldd: only base-system libraries and libsqlite3" bash -c '
 echo "== systemd unit"
 # verify wants the ExecStart binary to exist: point it at the one just built, change nothing else.
 mkdir -p "$tmp/unit"
-sed "s#/usr/local/bin/bnet-relay#$repo/$binary#" deploy/bnet-relay.service >"$tmp/unit/bnet-relay.service"
+sed "s#/usr/local/bin/bnet-relay#$binary#" deploy/bnet-relay.service >"$tmp/unit/bnet-relay.service"
 check "systemd-analyze verify deploy/bnet-relay.service" \
     bash -c 'out=$(systemd-analyze verify "$1" 2>&1); [ -z "$out" ] || { echo "$out" >&2; exit 1; }' _ "$tmp/unit/bnet-relay.service"
 check "ExecStart= keeps only the unit's own path (every setting is in relay.env)" \
