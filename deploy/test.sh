@@ -67,7 +67,7 @@ check "both BuildInfo.swift files are restored after the build" git diff --quiet
 check "tarball holds both binaries, unit, example config, proxy configs, installer, docs" bash -c '
     listing=$(tar -tzf "dist/$1.tar.gz")
     for f in bin/bnet-relay bin/d3 deploy/bnet-relay.service deploy/relay.env.example deploy/Caddyfile deploy/prometheus-alerts.yml \
-             deploy/nginx/bnet-relay.conf deploy/install.sh deploy/README.md README.md; do
+             deploy/nginx/bnet-relay-http.conf deploy/nginx/bnet-relay.conf deploy/install.sh deploy/README.md README.md; do
         grep -qx "$1/$f" <<<"$listing" || { echo "missing $f" >&2; exit 1; }
     done' _ "$package"
 check "the tarball's stripped binary runs" bash -c '[ "$("dist/$1/bin/bnet-relay" --version)" = "$2" ]' _ "$package" "$version"
@@ -93,6 +93,8 @@ check "contents: binary 0755, unit, relay.env 0600 in a 0700 /etc/bnet-relay, do
         && want -rw------- etc/bnet-relay/relay.env "$1" && want drwx------ etc/bnet-relay/ "$1" \
         && want -rw-r--r-- usr/share/doc/bnet-relay/README.md "$1" \
         && want -rw-r--r-- usr/share/doc/bnet-relay/relay.env.example "$1" \
+        && want -rw-r--r-- usr/share/doc/bnet-relay/nginx/bnet-relay-http.conf "$1" \
+        && want -rw-r--r-- usr/share/doc/bnet-relay/nginx/bnet-relay.conf "$1" \
         && ! grep -Eq "seal.key|client-secret|/usr/local/" "$1"' _ "$tmp/deb-contents.txt"
 
 # dpkg into a scratch root, maintainer scripts run without chroot ($DPKG_ROOT-aware): the machine's own dpkg
