@@ -33,7 +33,8 @@ struct CheckConfig: AsyncParsableCommand {
             throw Self.notOK([error.message])
         }
         // Unbuffered, so that the settings come before the verdict also when both streams go to one pipe.
-        FileHandle.standardOutput.write(Data(config.summary.map { $0 + "\n" }.joined().utf8))
+        let warnings = config.database.warning.map { ["warning: \($0)"] } ?? []
+        FileHandle.standardOutput.write(Data((config.summary + warnings).map { $0 + "\n" }.joined().utf8))
         let problems = Self.problems(config)
         guard problems.isEmpty else { throw Self.notOK(problems) }
         print("configuration OK")
