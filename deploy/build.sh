@@ -54,7 +54,7 @@ strip -o "$stage/bin/bnet-relay" "$binary"
 strip -o "$stage/bin/d3" "$d3"
 cp deploy/bnet-relay.service deploy/relay.env.example deploy/Caddyfile deploy/install.sh deploy/README.md \
     deploy/prometheus-alerts.yml deploy/grafana-dashboard.json "$stage/deploy/"
-cp deploy/nginx/bnet-relay.conf "$stage/deploy/nginx/"
+cp deploy/nginx/bnet-relay-http.conf deploy/nginx/bnet-relay.conf "$stage/deploy/nginx/"
 cp README.md "$stage/"
 tar -C dist -czf "dist/$name.tar.gz" --owner=0 --group=0 "$name"
 
@@ -74,7 +74,7 @@ sed -e 's#/usr/local/bin/bnet-relay#/usr/bin/bnet-relay#g' -e 's#/usr/local/shar
     deploy/bnet-relay.service >"$pkg/lib/systemd/system/bnet-relay.service"
 chmod 644 "$pkg/lib/systemd/system/bnet-relay.service"
 install -m 600 deploy/relay.env.example "$pkg/etc/bnet-relay/relay.env"
-for doc in README.md relay.env.example Caddyfile nginx/bnet-relay.conf prometheus-alerts.yml grafana-dashboard.json; do
+for doc in README.md relay.env.example Caddyfile nginx/bnet-relay-http.conf nginx/bnet-relay.conf prometheus-alerts.yml grafana-dashboard.json; do
     install -m 644 "deploy/$doc" "$pkg/usr/share/doc/bnet-relay/$doc"
 done
 install -m 644 README.md "$pkg/usr/share/doc/bnet-relay/README.project.md"

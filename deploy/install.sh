@@ -65,6 +65,7 @@ put "$here/bnet-relay.service" "$unit_dir/bnet-relay.service" 644
 put "$here/README.md" "$doc_dir/README.md" 644
 put "$here/relay.env.example" "$doc_dir/relay.env.example" 644
 put "$here/Caddyfile" "$doc_dir/Caddyfile" 644
+put "$here/nginx/bnet-relay-http.conf" "$doc_dir/nginx/bnet-relay-http.conf" 644
 put "$here/nginx/bnet-relay.conf" "$doc_dir/nginx/bnet-relay.conf" 644
 put "$here/prometheus-alerts.yml" "$doc_dir/prometheus-alerts.yml" 644
 put "$here/grafana-dashboard.json" "$doc_dir/grafana-dashboard.json" 644

@@ -2,9 +2,11 @@
 # Proves the deployment's shape on this machine: the static build, the unit, the installer, and a full device
 # login over HTTPS through Caddy, with the relay started exactly as the unit starts it (paths moved to a temp dir).
 #
-#   bash deploy/test.sh          # reuses .build-release (or $SCRATCH) if present; a clean static build takes ~6 min
+#   bash deploy/test.sh          # builds into .build-release, or $SCRATCH
 #
-# Needs (root): Swift 6, libsqlite3-dev, curl, caddy, nginx, openssl, systemd (for systemd-analyze), python3.
+# Needs: root, Swift 6, libsqlite3-dev, curl, caddy, nginx, openssl, systemd (for systemd-analyze), python3, mount
+# namespaces (unshare --mount), and the network once to download Debian's prometheus package for promtool (unless
+# promtool is on the PATH). A check that cannot run fails; nothing is skipped.
 # Prints PASS/FAIL per check and ends with "N passed, M failed"; exits non-zero on any failure.
 set -euo pipefail
 # shellcheck disable=SC2016  # single-quoted bash -c scripts get their values as arguments, on purpose
@@ -18,12 +20,12 @@ fail() { echo "FAIL: $1${2:+ -- $2}"; failed=$((failed + 1)); }
 check() { local name=$1; shift; if "$@"; then pass "$name"; else fail "$name"; fi; }
 
 tmp=$(mktemp -d /tmp/bnet-relay-deploy-test.XXXXXX)
-pids=()
+pids=() webroots=()
 cleanup() {
     local pid
     for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
     for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
-    rm -rf "$tmp"
+    rm -rf "$tmp" "${webroots[@]}"
 }
 trap cleanup EXIT
 finish() {
@@ -56,7 +58,7 @@ tracked_before=$(git status --porcelain --untracked-files=no)
 if timeout 3000 deploy/build.sh >"$tmp/build.log" 2>&1; then pass "deploy/build.sh builds the static release"; else
     fail "deploy/build.sh" "see below"; tail -n 40 "$tmp/build.log"; finish; exit 1
 fi
-binary=${SCRATCH:-.build-release}/release/bnet-relay
+binary=$(realpath -m "${SCRATCH:-.build-release}/release/bnet-relay")   # absolute: SCRATCH may be either
 package=$(cd dist && ls -td bnet-relay-*/ | head -n 1); package=${package%/}
 commit=$(git rev-parse --short HEAD)
 version=$("$binary" --version)
@@ -67,7 +69,7 @@ check "the release build changed no tracked file (the commit is stamped through 
 check "tarball holds both binaries, unit, example config, proxy configs, installer, docs" bash -c '
     listing=$(tar -tzf "dist/$1.tar.gz")
     for f in bin/bnet-relay bin/d3 deploy/bnet-relay.service deploy/relay.env.example deploy/Caddyfile deploy/prometheus-alerts.yml \
-             deploy/nginx/bnet-relay.conf deploy/install.sh deploy/README.md README.md; do
+             deploy/nginx/bnet-relay-http.conf deploy/nginx/bnet-relay.conf deploy/install.sh deploy/README.md README.md; do
         grep -qx "$1/$f" <<<"$listing" || { echo "missing $f" >&2; exit 1; }
     done' _ "$package"
 check "the tarball's stripped binary runs" bash -c '[ "$("dist/$1/bin/bnet-relay" --version)" = "$2" ]' _ "$package" "$version"
@@ -93,6 +95,8 @@ check "contents: binary 0755, unit, relay.env 0600 in a 0700 /etc/bnet-relay, do
         && want -rw------- etc/bnet-relay/relay.env "$1" && want drwx------ etc/bnet-relay/ "$1" \
         && want -rw-r--r-- usr/share/doc/bnet-relay/README.md "$1" \
         && want -rw-r--r-- usr/share/doc/bnet-relay/relay.env.example "$1" \
+        && want -rw-r--r-- usr/share/doc/bnet-relay/nginx/bnet-relay-http.conf "$1" \
+        && want -rw-r--r-- usr/share/doc/bnet-relay/nginx/bnet-relay.conf "$1" \
         && ! grep -Eq "seal.key|client-secret|/usr/local/" "$1"' _ "$tmp/deb-contents.txt"
 
 # dpkg into a scratch root, maintainer scripts run without chroot ($DPKG_ROOT-aware): the machine's own dpkg
@@ -132,9 +136,15 @@ check "dpkg -i of a newer version (upgrade) succeeds without a prompt" bash -c "
 check "the upgrade is installed" bash -c 'dpkg --root="$1" -s bnet-relay | grep -q "^Version: .*-2$"' _ "$droot"
 check "an upgrade keeps the edited relay.env, the client secret and the seal key" test "$(kept)" = "$before"
 sed -i '/edited by the operator/d' "$droot/etc/bnet-relay/relay.env"
+check "check-config --env-file refuses relay.env as shipped: its client id is the placeholder (exit 1, NOT OK last)" bash -c '
+    out=$(env -i PATH=/usr/bin:/bin "$1/usr/bin/bnet-relay" check-config --env-file "$1/etc/bnet-relay/relay.env" 2>&1)
+    [ $? -eq 1 ] && grep -qx "configuration NOT OK (1 problem):" <<<"$out" && ! grep -q "configuration OK" <<<"$out" \
+        && tail -n 1 <<<"$out" | grep -q "^- BNET_CLIENT_ID is still the example.s placeholder"' _ "$droot"
+sed -i 's/^BNET_CLIENT_ID=replace-with-your-client-id$/BNET_CLIENT_ID=0123abcd/' "$droot/etc/bnet-relay/relay.env"
 check "check-config --env-file prints what the service will use (settings of relay.env, credentials beside it)" bash -c '
     out=$(env -i PATH=/usr/bin:/bin BNET_RELAY_REGION=kr "$1/usr/bin/bnet-relay" check-config --env-file "$1/etc/bnet-relay/relay.env") || exit 1
-    for want in "public URL: https://relay.example.com" "mode: Battle.net, client replace-with-your-client-id" \
+    [ "$(tail -n 1 <<<"$out")" = "configuration OK" ] || exit 1
+    for want in "public URL: https://relay.example.com" "mode: Battle.net, client 0123abcd" \
         "database: /var/lib/bnet-relay/relay.sqlite" "seal key file: $1/etc/bnet-relay/seal.key" \
         "trusted proxies: 127.0.0.1, ::1" "region: us" "configuration OK"; do
         grep -qxF "$want" <<<"$out" || { echo "missing: $want in $out" >&2; exit 1; }
@@ -143,22 +153,6 @@ check "check-config --env-file prints what the service will use (settings of rel
 
 # ---------------------------------------------------------------------------------------------------------------
 echo "== the shipped binary away from the build tree (sandbox mode, a whole login)"
-# A whole device login straight against a relay at $1 over http, the person played with curl and a cookie jar.
-direct_login() {
-    local base=$1 jar=$tmp/away-cookies code device_code page confirm user_code authorize callback token
-    code=$(curl -sS -f --max-time 10 -d client_id=d3 "$base/oauth/device/code") || { echo "device/code failed" >&2; return 1; }
-    device_code=$(json_field device_code <<<"$code")
-    page=$(curl -sS -f --max-time 10 -c "$jar" "$(json_field verification_uri_complete <<<"$code")") || return 1
-    confirm=$(sed -n 's/.*name="confirm" value="\([^"]*\)".*/\1/p' <<<"$page")
-    user_code=$(sed -n 's/.*name="user_code" value="\([^"]*\)".*/\1/p' <<<"$page")
-    authorize=$(curl -sS --max-time 10 -b "$jar" -c "$jar" -o /dev/null -w '%{redirect_url}' \
-        --data-urlencode "user_code=$user_code" --data-urlencode "confirm=$confirm" "$base/device")
-    callback=$(curl -sS --max-time 10 -o /dev/null -w '%{redirect_url}' "$authorize&emulator_decision=approve")
-    curl -sS -f --max-time 10 -b "$jar" "$callback" | grep -q "Signed in" || { echo "callback: $callback" >&2; return 1; }
-    token=$(curl -sS --max-time 10 -d grant_type=urn:ietf:params:oauth:grant-type:device_code \
-        --data-urlencode "device_code=$device_code" "$base/oauth/token")
-    [[ "$token" == *'"access_token"'* ]] || { echo "token: $token" >&2; return 1; }
-}
 away=$tmp/away
 mkdir -p "$away" && cp "dist/$package/bin/bnet-relay" "dist/$package/bin/d3" "$away/"
 # run_away NAME BINARY: the binary in a mount namespace of its own, where the repository (with .build and
@@ -172,7 +166,8 @@ run_away() {
     pids+=($!)
     check "$1: starts in sandbox mode with the build tree hidden (the emulator's samples are compiled in)" \
         wait_for 30 curl -fsS --max-time 2 "http://127.0.0.1:$port/healthz"
-    check "$1: completes a whole sandbox login there" direct_login "http://127.0.0.1:$port"
+    check "$1: completes a whole sandbox login there (scripts/try-login.sh)" \
+        bash -c 'scripts/try-login.sh "$1" >"$2" 2>&1' _ "http://127.0.0.1:$port" "$tmp/try-login-$1.log"
     check "$1: never looked for the build tree" bash -c '! grep -qiE "resource bundle|Fatal error" "$1"' _ "$tmp/away-$1.log"
 }
 hidden() { unshare --mount --propagation private sh -c 'mount -t tmpfs none "$1" && shift && exec "$@"' _ "$repo" "$@"; }
@@ -184,7 +179,8 @@ if unshare --mount --propagation private true 2>/dev/null; then
     check "d3 from the tarball: --help lists its commands" bash -c "$(declare -f hidden); repo=\$1
         hidden \"\$2\" --help | grep -q 'login' " _ "$repo" "$away/d3"
 else
-    echo "SKIP: unshare --mount is not permitted here, so the build tree cannot be hidden"
+    fail "the shipped binaries away from the build tree" \
+        "unshare --mount is refused here, so the build tree cannot be hidden: run as root where mount namespaces are allowed"
 fi
 
 # Removal keeps configuration, secrets, key and data; only a purge deletes them.
@@ -214,7 +210,7 @@ check "ldd: only base-system libraries and libsqlite3" bash -c '
 echo "== systemd unit"
 # verify wants the ExecStart binary to exist: point it at the one just built, change nothing else.
 mkdir -p "$tmp/unit"
-sed "s#/usr/local/bin/bnet-relay#$repo/$binary#" deploy/bnet-relay.service >"$tmp/unit/bnet-relay.service"
+sed "s#/usr/local/bin/bnet-relay#$binary#" deploy/bnet-relay.service >"$tmp/unit/bnet-relay.service"
 check "systemd-analyze verify deploy/bnet-relay.service" \
     bash -c 'out=$(systemd-analyze verify "$1" 2>&1); [ -z "$out" ] || { echo "$out" >&2; exit 1; }' _ "$tmp/unit/bnet-relay.service"
 check "ExecStart= keeps only the unit's own path (every setting is in relay.env)" \
@@ -232,7 +228,7 @@ check "the seal key is not in the writable state directory" bash -c '! grep -q "
 check "MemoryMax= is set" grep -q '^MemoryMax=' deploy/bnet-relay.service
 
 # ---------------------------------------------------------------------------------------------------------------
-echo "== install.sh --destdir (twice)"
+echo "== install.sh --destdir (four times, and over an older release)"
 root=$tmp/root
 snapshot() { (cd "$root" && find . -printf '%y %m %s %p\n' | sort && find . -type f -exec sha256sum {} + | sort -k2); }
 check "first install" bash -c 'deploy/install.sh --destdir "$1" --binary "$2" >"$3" 2>&1' _ "$root" "$binary" "$tmp/install1.log"
@@ -251,20 +247,23 @@ check "binary is 0755" mode usr/local/bin/bnet-relay 755
 check "unit is 0644" mode etc/systemd/system/bnet-relay.service 644
 echo "BNET_RELAY_REGION=eu   # edited by the operator" >>"$root/etc/bnet-relay/relay.env"
 key_before=$(sha256sum <"$root/etc/bnet-relay/seal.key")
-deploy/install.sh --destdir "$root" --binary "$binary" >"$tmp/install3.log" 2>&1 || true
+check "a third install (over an edited relay.env) succeeds" \
+    bash -c 'deploy/install.sh --destdir "$1" --binary "$2" >"$3" 2>&1' _ "$root" "$binary" "$tmp/install3.log"
 check "a third install keeps an edited relay.env" grep -q "edited by the operator" "$root/etc/bnet-relay/relay.env"
 check "a third install keeps the seal key" bash -c '[ "$(sha256sum <"$1")" = "$2" ]' _ "$root/etc/bnet-relay/seal.key" "$key_before"
 # An installation from before this release kept the key in the state directory: an upgrade moves it, unchanged.
 upgrade=$tmp/upgrade-root
 mkdir -p "$upgrade/var/lib/private/bnet-relay" && cp -p "$root/etc/bnet-relay/seal.key" "$upgrade/var/lib/private/bnet-relay/seal.key"
-deploy/install.sh --destdir "$upgrade" --binary "$binary" >"$tmp/install-upgrade.log" 2>&1 || true
+check "an install over an older release's state directory succeeds" \
+    bash -c 'deploy/install.sh --destdir "$1" --binary "$2" >"$3" 2>&1' _ "$upgrade" "$binary" "$tmp/install-upgrade.log"
 check "an upgrade moves an old seal key out of the state directory, unchanged" bash -c \
     '[ "$(sha256sum <"$1/etc/bnet-relay/seal.key")" = "$2" ] && [ ! -e "$1/var/lib/private/bnet-relay/seal.key" ]' \
     _ "$upgrade" "$key_before"
 sed -i '/edited by the operator/d' "$root/etc/bnet-relay/relay.env"
 # A relay.env from before every setting moved there lacks the database and the trusted proxies the old unit passed.
 sed -i '/^BNET_RELAY_DATABASE=/d; /^BNET_RELAY_TRUSTED_PROXIES=/d' "$root/etc/bnet-relay/relay.env"
-deploy/install.sh --destdir "$root" --binary "$binary" >"$tmp/install4.log" 2>&1 || true
+check "an install over a relay.env that lacks the database and trusted proxies succeeds" \
+    bash -c 'deploy/install.sh --destdir "$1" --binary "$2" >"$3" 2>&1' _ "$root" "$binary" "$tmp/install4.log"
 check "an upgrade adds the database and trusted proxies the previous unit passed on its command line" bash -c \
     'grep -qx "BNET_RELAY_DATABASE=/var/lib/bnet-relay/relay.sqlite" "$1" && grep -qx "BNET_RELAY_TRUSTED_PROXIES=127.0.0.1,::1" "$1"' \
     _ "$root/etc/bnet-relay/relay.env"
@@ -321,7 +320,7 @@ if [ "${#harden[@]}" -gt 0 ]; then
     check "relay runs with no_new_privs$($mdwe && echo ' and memory-deny-write-execute (PR_SET_MDWE)')" \
         grep -q '^NoNewPrivs:[[:space:]]*1' "/proc/$relay_pid/status"
 else
-    echo "SKIP: no python3 to set no_new_privs / MDWE for the relay"
+    fail "relay runs with no_new_privs" "python3, which sets it, is missing"
 fi
 
 # Caddy: deploy/Caddyfile with the site moved to localhost:<port>, Caddy's internal CA, no admin endpoint.
@@ -426,26 +425,53 @@ n=$(log_lines); curl -sS --max-time 10 -o /dev/null --interface 127.0.0.2 -H 'X-
 expect_client "forged X-Forwarded-For sent directly from an untrusted peer is ignored" 127.0.0.2 "$n"
 
 # ---------------------------------------------------------------------------------------------------------------
-echo "== nginx (the alternative proxy) in front of the same relay"
-# deploy/nginx/bnet-relay.conf on loopback ports, with a throw-away certificate in place of Let's Encrypt's.
+echo "== nginx (the alternative proxy) in front of the same relay, in deploy/README.md's order"
+# The two site files on loopback ports, Let's Encrypt's directories and the ACME webroot moved into the temp dir.
 nginx_https=$(free_port) nginx_http=$(free_port)
-mkdir -p "$tmp/nginx"
-openssl req -x509 -newkey rsa:2048 -nodes -subj /CN=relay.example.com -addext subjectAltName=DNS:relay.example.com \
-    -days 1 -keyout "$tmp/nginx/key.pem" -out "$tmp/nginx/cert.pem" >/dev/null 2>&1
-sed -e "s#/etc/letsencrypt/live/relay.example.com/fullchain.pem#$tmp/nginx/cert.pem#" \
-    -e "s#/etc/letsencrypt/live/relay.example.com/privkey.pem#$tmp/nginx/key.pem#" \
-    -e "s#/var/log/nginx/bnet-relay.access.log#$tmp/nginx-access.log#" \
-    -e "s#listen 80;#listen 127.0.0.1:$nginx_http;#" -e "s#listen 443 ssl#listen 127.0.0.1:$nginx_https ssl#" \
-    -e '/listen \[::\]/d' -e "s#server 127.0.0.1:8080;#server 127.0.0.1:$relay_port;#" \
-    deploy/nginx/bnet-relay.conf >"$tmp/nginx/site.conf"
-printf 'daemon off;\npid %s;\nerror_log %s;\nevents {}\nhttp {\n  include %s;\n}\n' \
-    "$tmp/nginx/nginx.pid" "$tmp/nginx.log" "$tmp/nginx/site.conf" >"$tmp/nginx/nginx.conf"
-check "nginx -t accepts deploy/nginx/bnet-relay.conf" nginx -t -q -c "$tmp/nginx/nginx.conf" -e "$tmp/nginx.log"
+# The webroot must be readable by nginx's unprivileged workers, as /var/www/html is: outside the 0700 temp dir.
+webroot=$(mktemp -d /tmp/bnet-relay-webroot.XXXXXX) && chmod 755 "$webroot" && webroots+=("$webroot")
+mkdir -p "$tmp/nginx" "$webroot/.well-known/acme-challenge"
+site() {
+    sed -e "s#/etc/letsencrypt/#$tmp/letsencrypt/#" -e "s#root /var/www/html;#root $webroot;#" \
+        -e "s#/var/log/nginx/bnet-relay.access.log#$tmp/nginx-access.log#" \
+        -e "s#listen 80;#listen 127.0.0.1:$nginx_http;#" -e "s#listen 443 ssl#listen 127.0.0.1:$nginx_https ssl#" \
+        -e '/listen \[::\]/d' -e "s#server 127.0.0.1:8080;#server 127.0.0.1:$relay_port;#" "deploy/nginx/$1" >"$tmp/nginx/$1"
+}
+site bnet-relay-http.conf; site bnet-relay.conf
+# nginx.conf FILES...: a main configuration including the given site files, as sites-enabled does.
+nginx_conf() {
+    { printf 'daemon off;\npid %s;\nerror_log %s;\nevents {}\nhttp {\n' "$tmp/nginx/nginx.pid" "$tmp/nginx.log"
+      for file in "$@"; do printf '  include %s;\n' "$tmp/nginx/$file"; done; printf '}\n'; } >"$tmp/nginx/nginx.conf"
+}
+# Step 1: the HTTP-only site. nginx accepts it with no certificate anywhere, and it serves ACME challenges.
+nginx_conf bnet-relay-http.conf
+check "step 1: nginx -t accepts bnet-relay-http.conf before any certificate exists" nginx -t -q -c "$tmp/nginx/nginx.conf" -e "$tmp/nginx.log"
 nginx -c "$tmp/nginx/nginx.conf" -e "$tmp/nginx.log" >"$tmp/nginx-stdout.log" 2>&1 &
 pids+=($!)
-via_nginx() { curl -sS --max-time 10 --cacert "$tmp/nginx/cert.pem" --resolve "relay.example.com:$nginx_https:127.0.0.1" "$@"; }
+via_http() { curl -sS --max-time 10 --resolve "relay.example.com:$nginx_http:127.0.0.1" "$@"; }
+echo challenge-4242 >"$webroot/.well-known/acme-challenge/token-4242"
+check "step 1: it serves certbot's webroot challenge over http" wait_for 20 bash -c \
+    "$(declare -f via_http); nginx_http=\$1; [ \"\$(via_http http://relay.example.com:\$1/.well-known/acme-challenge/token-4242)\" = challenge-4242 ]" \
+    _ "$nginx_http"
+check "step 1: and redirects everything else to https" bash -c '[ "$(curl -sS --max-time 10 -o /dev/null -w "%{http_code} %{redirect_url}" \
+    --resolve "relay.example.com:$1:127.0.0.1" "http://relay.example.com:$1/device")" = "301 https://relay.example.com/device" ]' _ "$nginx_http"
+# The HTTPS site names the certificate's files: before step 2 nginx refuses it (so it must not come first).
+nginx_conf bnet-relay-http.conf bnet-relay.conf
+check "before step 2, nginx -t refuses bnet-relay.conf (no certificate yet)" bash -c '! nginx -t -q -c "$1" -e "$2" 2>/dev/null' \
+    _ "$tmp/nginx/nginx.conf" "$tmp/nginx.log"
+# Step 2: certbot certonly --webroot; here a throw-away certificate where Let's Encrypt puts its files.
+live=$tmp/letsencrypt/live/relay.example.com
+mkdir -p "$live"
+openssl req -x509 -newkey rsa:2048 -nodes -subj /CN=relay.example.com -addext subjectAltName=DNS:relay.example.com \
+    -days 1 -keyout "$live/privkey.pem" -out "$live/fullchain.pem" >/dev/null 2>&1
+# Step 3: both sites, nginx -t, reload.
+check "step 3: nginx -t accepts both sites once the certificate exists" nginx -t -q -c "$tmp/nginx/nginx.conf" -e "$tmp/nginx.log"
+check "step 3: nginx reloads with the HTTPS site" nginx -c "$tmp/nginx/nginx.conf" -e "$tmp/nginx.log" -s reload
+via_nginx() { curl -sS --max-time 10 --cacert "$live/fullchain.pem" --resolve "relay.example.com:$nginx_https:127.0.0.1" "$@"; }
 nginx_url=https://relay.example.com:$nginx_https
 check "nginx serves /healthz over HTTPS" wait_for 20 via_nginx -f "$nginx_url/healthz"
+check "nginx sends HSTS with includeSubDomains" bash -c 'grep -qix "strict-transport-security: max-age=31536000; includeSubDomains" \
+    <<<"$(tr -d "\r" <<<"$1")"' _ "$(via_nginx -sS -o /dev/null -D - "$nginx_url/healthz" || true)"
 n=$(log_lines); via_nginx -o /dev/null -H 'X-Forwarded-For: 203.0.113.9' "$nginx_url/.well-known/oauth-authorization-server" || true
 expect_client "nginx: a forged X-Forwarded-For is overwritten with the real peer" 127.0.0.1 "$n"
 n=$(log_lines); via_nginx -o /dev/null --interface 127.0.0.3 "$nginx_url/.well-known/oauth-authorization-server" || true

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Memory per open login: starts N logins (each from its own address, through the trusted proxy) against a relay
-# and reads its resident memory before and after. Prints figures; asserts nothing.
+# and reads its resident memory before and after. Prints figures; fails (exit 1) if any start is not answered 200,
+# since the figure would then count fewer logins than it says.
 # Usage: scripts/bench-memory.sh [logins=20000]   (BNET_RELAY_BIN=path to test a given binary; default: release)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -25,14 +26,21 @@ pid, port, count = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
 def rss_kib():
     for line in open(f"/proc/{pid}/status"):
         if line.startswith("VmRSS:"): return int(line.split()[1])
+failures = []  # (index, what happened), from every thread
 def start(indices):
-    connection = http.client.HTTPConnection("127.0.0.1", port)
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     for i in indices:
-        connection.request("POST", "/oauth/device/code", body="client_id=d3", headers={
-            "Content-Type": "application/x-www-form-urlencoded",
-            "X-Forwarded-For": f"10.{i // 65536 % 256}.{i // 256 % 256}.{i % 256}"})
-        response = connection.getresponse(); response.read()
-        assert response.status == 200, (response.status, i)
+        try:
+            connection.request("POST", "/oauth/device/code", body="client_id=d3", headers={
+                "Content-Type": "application/x-www-form-urlencoded",
+                "X-Forwarded-For": f"10.{i // 65536 % 256}.{i // 256 % 256}.{i % 256}"})
+            response = connection.getresponse(); body = response.read()
+            if response.status != 200:
+                failures.append((i, f"{response.status} {body[:200]!r}"))
+        except (OSError, http.client.HTTPException) as error:
+            failures.append((i, repr(error)))
+            connection.close()
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
 # Warm up the request path so that the figure is the logins' own memory, not first-use allocations.
 start(range(count, count + 200))
 before = rss_kib()
@@ -40,6 +48,9 @@ threads = [threading.Thread(target=start, args=(range(t, count, 8),)) for t in r
 for thread in threads: thread.start()
 for thread in threads: thread.join()
 after = rss_kib()
+if failures:
+    print(f"bench-memory: {len(failures)} of {count + 200} login starts failed; first: {failures[:3]}", file=sys.stderr)
+    sys.exit(1)
 print(f"open logins: {count}; RSS {before / 1024:.1f} MiB -> {after / 1024:.1f} MiB; "
       f"{(after - before) / count:.2f} KiB per open login")
 PY

@@ -96,7 +96,13 @@ def test_authorize_link_opened_in_another_browser(relay, browsers):
     victim = browsers()
     victim.get(attacker.current_url)
     text = approve(victim, relay)
+    # The relay's own refusal page, not an error of any other kind.
+    assert "Not the browser that started this sign-in" in text, text
+    assert "nothing was exchanged" in text, text
     assert "Signed in" not in text, text
 
-    poll = token_request(relay.url, login["device_code"], data={"wait": 2}).json()
-    assert "access_token" not in poll, poll
+    # The login ended: the attacker's client is told so, with no token.
+    poll = token_request(relay.url, login["device_code"], data={"wait": 2})
+    assert poll.status_code == 400, poll.text
+    assert poll.json()["error"] == "access_denied", poll.text
+    assert "access_token" not in poll.json(), poll.text

@@ -17,19 +17,18 @@ struct CrashTests {
         private var collected: Set<String> = []
         /// Pickups sent without an answer: the relay may have handed the token out just before it was killed.
         private var inDoubt: Set<String> = []
-        private var doubleCollections = 0
 
         func acknowledge(_ login: StartedLogin) { lock.withLock { acknowledged.append(login) } }
         func pickingUp(_ login: StartedLogin) { lock.withLock { _ = inDoubt.insert(login.deviceCode) } }
         func collect(_ login: StartedLogin) {
             lock.withLock {
                 inDoubt.remove(login.deviceCode)
-                if !collected.insert(login.deviceCode).inserted { doubleCollections += 1 }
+                collected.insert(login.deviceCode)
             }
         }
         func answered(_ login: StartedLogin) { lock.withLock { _ = inDoubt.remove(login.deviceCode) } }
-        var snapshot: (acknowledged: [StartedLogin], collected: Set<String>, inDoubt: Set<String>, doubles: Int) {
-            lock.withLock { (acknowledged, collected, inDoubt, doubleCollections) }
+        var snapshot: (acknowledged: [StartedLogin], collected: Set<String>, inDoubt: Set<String>) {
+            lock.withLock { (acknowledged, collected, inDoubt) }
         }
     }
 
@@ -66,25 +65,32 @@ struct CrashTests {
         let relay = try await rig.start(["--seal-key-file", keyPath])
         let state = ledger.snapshot
         #expect(state.acknowledged.count >= kills, "too few logins completed to prove anything")
-        #expect(state.doubles == 0)
+        // Each acknowledged login not collected yet must hand out its token now. The one exception: a pickup the
+        // kill cut off may have been committed, and tokens are single-use, so such a login answers invalid_grant.
         var recovered = 0
         var handedOutAtKill = 0
+        var lost = 0
         for login in state.acknowledged where !state.collected.contains(login.deviceCode) {
             let response = try await Self.poll(relay, login)
-            if state.inDoubt.contains(login.deviceCode), response.json["error"] as? String == "invalid_grant" {
-                handedOutAtKill += 1  // single use: the token left with the answer the kill cut off
-                continue
+            if response.status == 200 {
+                recovered += 1
+            } else if state.inDoubt.contains(login.deviceCode), response.json["error"] as? String == "invalid_grant" {
+                handedOutAtKill += 1
+            } else {
+                lost += 1
+                Issue.record("an acknowledged login was lost: \(response.status) \(response.json)")
             }
-            #expect(response.status == 200, "an acknowledged login was lost: \(response.json)")
-            if response.status == 200 { recovered += 1 }
         }
+        // Every login has now been collected once: a second token for any of them is a token handed out twice.
+        var twice = 0
         for login in state.acknowledged {
             let again = try await Self.poll(relay, login)
-            #expect(again.status == 400)
-            #expect(again.json["error"] as? String == "invalid_grant")
+            if again.status == 200 { twice += 1 }
+            #expect(again.status == 400 && again.json["error"] as? String == "invalid_grant",
+                    "a second pickup was answered \(again.status) \(again.json)")
         }
         await relay.stop()
-        print("crash test: \(kills) kills, \(state.acknowledged.count) acknowledged logins, \(state.collected.count) collected before a kill, \(recovered) collected after restarts, \(handedOutAtKill) handed out as a kill cut the answer off")
+        print("crash test: \(kills) kills, \(state.acknowledged.count) acknowledged logins, \(state.collected.count) collected before a kill, \(recovered) collected after restarts, \(handedOutAtKill) handed out as a kill cut the answer off, \(lost) lost, \(twice) handed out twice")
     }
 
     /// One login as far as it gets: start, confirm, approve, callback, and sometimes an immediate pickup.

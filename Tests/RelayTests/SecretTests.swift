@@ -5,26 +5,38 @@ import Testing
 
 @Suite("Secrets never rest in the clear", .timeLimit(.minutes(5)))
 struct SecretTests {
-    @Test("After full logins, neither the database files nor the logs hold a token, code, state or device code")
+    @Test("After full logins, the database files, the logs and /metrics hold no token, code, state, device code, user code or secret")
     func noSecretsAtRest() async throws {
         try await withRelay { relay in
             var secrets: [String] = [relayCredentials.secret]
-            for app in ["d3", "myapp"] {
-                let (login, callback) = try await relay.loginUntilCallback(app: app)
+            func remember(_ login: StartedLogin, _ callback: URL) throws {
                 secrets += [
                     login.deviceCode, login.userCode, login.userCode.replacingOccurrences(of: "-", with: ""),
                     try #require(callback.queryValue("code")), try #require(callback.queryValue("state")),
                 ]
-                _ = try await relay.get(callback)
-                if app == "d3" {
-                    let token = try await relay.poll(login, wait: 1)
-                    secrets.append(try #require(token.json["access_token"] as? String))
-                }
             }
-            // One approved login stays uncollected, so a sealed token is in the database too.
-            let (waiting, callback) = try await relay.loginUntilCallback()
-            secrets += [waiting.deviceCode, try #require(callback.queryValue("code")), try #require(callback.queryValue("state"))]
-            _ = try await relay.get(callback)
+            // d3 (poll mode): signed in and collected.
+            let (collected, collectedCallback) = try await relay.loginUntilCallback(app: "d3")
+            try remember(collected, collectedCallback)
+            let page = try await relay.get(collectedCallback)
+            #expect(page.status == 200 && page.text.contains("Signed in"), "\(page.status) \(page.text)")
+            let token = try await relay.poll(collected, wait: 1)
+            secrets.append(try #require(token.json["access_token"] as? String, "\(token.text)"))
+            // myapp (redirect mode) and a second d3 login: approved and left uncollected, so two sealed tokens wait
+            // in the database while it is searched.
+            var waiting: [StartedLogin] = []
+            for app in ["myapp", "d3"] {
+                let (login, callback) = try await relay.loginUntilCallback(app: app)
+                try remember(login, callback)
+                let answer = try await relay.get(callback)
+                if app == "myapp" {
+                    #expect(answer.status == 302 && answer.location?.absoluteString.hasPrefix("myapp://") == true
+                        && answer.location?.absoluteString.contains("result=approved") == true, "\(answer.status) \(answer.text)")
+                } else {
+                    #expect(answer.status == 200 && answer.text.contains("Signed in"), "\(answer.status) \(answer.text)")
+                }
+                waiting.append(login)
+            }
 
             let metrics = try await relay.ops("/metrics").text
             let files = try FileManager.default.contentsOfDirectory(atPath: relay.directory.path)
@@ -38,6 +50,12 @@ struct SecretTests {
                 #expect(database.range(of: Data(secret.utf8)) == nil, "database holds \(secret.prefix(6))…")
                 #expect(!logs.contains(secret), "logs hold \(secret.prefix(6))…")
                 #expect(!metrics.contains(secret), "metrics hold \(secret.prefix(6))…")
+            }
+            // The waiting tokens were in the database, sealed: collected now, neither was in the bytes searched.
+            for login in waiting {
+                let answer = try await relay.poll(login, wait: 1)
+                let waitingToken = try #require(answer.json["access_token"] as? String, "\(answer.text)")
+                #expect(database.range(of: Data(waitingToken.utf8)) == nil, "the database held a waiting token in the clear")
             }
         }
     }
