@@ -102,6 +102,10 @@ public struct Relay: Sendable {
         ).register(on: router)
         CallbackController(service: service, sandbox: configuration.isSandbox, cookies: cookies).register(on: router)
         TokenController(service: service).register(on: router)
+        RevocationController(
+            service: service, oauth: oauth,
+            limit: RateLimiter(name: "revocation", burst: Int(configuration.startsPerMinute), perMinute: configuration.startsPerMinute)
+        ).register(on: router)
         MetadataController(service: service, sandbox: configuration.isSandbox, version: version).register(on: router)
         MethodNotAllowed.register(on: router)
 
