@@ -2,6 +2,7 @@ import BattleNet
 import BattleNetEmulator
 import Foundation
 import TestSupport
+import RelayServer
 import Testing
 
 @Suite("Callbacks: redirect and forward modes, replays, provider failures", .timeLimit(.minutes(5)))
@@ -96,7 +97,7 @@ struct CallbackTests {
         .latency(milliseconds: 4_500),
     ])
     func providerFailures(kind: EmulatorFault.Kind) async throws {
-        try await withRelay(exchangeTimeout: .seconds(2)) { relay in
+        try await withRelay({ $0.exchangeTimeout = .seconds(2) }) { relay in
             let (login, callback) = try await relay.loginUntilCallback()
             await relay.emulator.state.inject(EmulatorFault(pathPrefix: "/token", kind: kind, count: 1))
             let page = try await relay.get(callback)

@@ -27,7 +27,7 @@ struct ConnectionCapTests {
 
     @Test("A body sent one byte at a time is cut off at the request timeout with 408, however steady its pace")
     func slowBody() async throws {
-        try await withRelay({ try await RelayHarness.start(connections: ConnectionCaps(requestTimeout: .seconds(1))) }) { relay in
+        try await withRelay({ $0.connections = ConnectionCaps(requestTimeout: .seconds(1)) }) { relay in
             let body = String(repeating: "a", count: 60)
             let response = await Self.slowRequest(
                 port: relay.baseURL.port!,
@@ -43,7 +43,7 @@ struct ConnectionCapTests {
 
     @Test("Headers sent one byte at a time are cut off at the request timeout too")
     func slowHeaders() async throws {
-        try await withRelay({ try await RelayHarness.start(connections: ConnectionCaps(requestTimeout: .seconds(1))) }) { relay in
+        try await withRelay({ $0.connections = ConnectionCaps(requestTimeout: .seconds(1)) }) { relay in
             let response = await Self.slowRequest(
                 port: relay.baseURL.port!, head: "GET /healthz HTTP/1.1\r\n", dribble: "X-Slow: " + String(repeating: "b", count: 40))
             #expect(response?.status == 408)
@@ -52,7 +52,7 @@ struct ConnectionCapTests {
 
     @Test("One network may hold only so many connections; a connection over the cap gets 503 and is closed")
     func perNetworkConnections() async throws {
-        try await withRelay({ try await RelayHarness.start(connections: ConnectionCaps(perNetwork: 3)) }) { relay in
+        try await withRelay({ $0.connections = ConnectionCaps(perNetwork: 3) }) { relay in
             let port = relay.baseURL.port!
             let held = try (0..<3).map { _ in try #require(RawHTTP.connectSocket(port: port, timeout: 5)) }
             while relay.relay.connections.open < 3 { try await Task.sleep(for: .milliseconds(20)) }
@@ -74,7 +74,7 @@ struct ConnectionCapTests {
     @Test("Long-polls over the global or per-network cap are answered at once as plain polls, never held")
     func heldPollCaps() async throws {
         try await withRelay({
-            try await RelayHarness.start(trustedProxies: ["127.0.0.1"], maxHeldPolls: 2, maxHeldPollsPerNetwork: 1)
+            try await RelayHarness.start({ $0.trustedProxies = ["127.0.0.1"]; $0.maxHeldPolls = 2; $0.maxHeldPollsPerNetwork = 1 })
         }) { relay in
             let logins = [
                 try await relay.startLogin(), try await relay.startLogin(), try await relay.startLogin(),

@@ -1,6 +1,7 @@
 import BattleNet
 import BattleNetEmulator
 import Foundation
+import RelayServer
 import TestSupport
 import Testing
 
@@ -76,7 +77,7 @@ struct RevocationTests {
             let response = try await relay.post("/oauth/revoke", form: [("token", "secret-token-value"), ("client_id", "d3")])
             #expect(response.status == 503)
             #expect(response.json["error"] as? String == "temporarily_unavailable")
-            #expect(response.header("Retry-After") == "30")
+            #expect(response.header("Retry-After") == "60")
             let client = DeviceFlowClient(endpoints: .init(conventionalAt: relay.baseURL), transport: transport)
             await #expect(throws: BattleNetError.serverError(status: 503)) {
                 try await client.revoke(token: "secret-token-value", clientID: "d3")
@@ -88,7 +89,7 @@ struct RevocationTests {
 
     @Test("Revocations are rate-limited per client network")
     func rateLimited() async throws {
-        try await withRelay({ try await RelayHarness.start(startsPerMinute: 3) }) { relay in
+        try await withRelay({ $0.startsPerMinute = 3 }) { relay in
             var statuses: [Int] = []
             for _ in 0..<4 {
                 statuses.append(try await relay.post("/oauth/revoke", form: [("token", "t"), ("client_id", "d3")]).status)

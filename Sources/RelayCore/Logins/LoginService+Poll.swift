@@ -73,7 +73,7 @@ extension LoginService {
         do {
             found = try await store.login(deviceCodeHash: hash)
         } catch {
-            return .error(Self.unavailable, interval: interval)
+            return .error(.storeUnavailable, interval: interval)
         }
         guard let login = found else {
             return .error(Refusal("invalid_grant", "Unknown device_code."), interval: interval)
@@ -97,8 +97,6 @@ extension LoginService {
             "client_id does not name the app that started this login; send that app's client_id, or none.")
     }
 
-    static let unavailable = Refusal(
-        "temporarily_unavailable", "The relay cannot use its database right now; poll again later.", status: 503)
 
     private func pickUp(hash: String, deviceCode: String, interval: Int) async -> PollResult {
         let login: Login
@@ -109,10 +107,10 @@ extension LoginService {
             }
             login = collected
         } catch {
-            return .error(Self.unavailable, interval: interval)
+            return .error(.storeUnavailable, interval: interval)
         }
         index.update(hash, status: .collected)
-        guard let key = loginKey(for: login) else {
+        guard let key = keyring.key(for: login) else {
             return .error(Refusal("invalid_grant", "This login's record was changed outside the relay; start a new login."), interval: interval)
         }
         guard let sealed = login.sealedToken,

@@ -10,7 +10,8 @@ import RelayCore
 /// forwards the token with its own credentials. Tokens Battle.net does not know are answered 200 as well
 /// (section 2.2). No token is logged.
 struct RevocationController {
-    let service: LoginService
+    let apps: AppRegistry
+    let metrics: RelayMetrics
     let oauth: OAuthClient
     let limit: RateLimiter
 
@@ -21,34 +22,27 @@ struct RevocationController {
     private func revoke(_ request: Request, _ context: RelayContext) async throws -> Response {
         var request = request
         guard let form = try await request.formPairs(context: context) else {
-            throw LoginService.Refusal("invalid_request", "The body must be application/x-www-form-urlencoded.")
+            throw Refusal("invalid_request", "The body must be application/x-www-form-urlencoded.")
         }
         if let duplicate = form.duplicateName {
-            throw LoginService.Refusal("invalid_request", "Parameter \(duplicate.prefix(32)) was sent more than once.")
+            throw Refusal("invalid_request", "Parameter \(duplicate.prefix(32)) was sent more than once.")
         }
-        let clientID: String?
-        switch ClientAuthentication.clientID(form: form, headers: request.headers) {
-        case .success(let named): clientID = named
-        case .failure(let refusal): return Self.refusal(refusal)
-        }
-        guard let clientID, !clientID.isEmpty else {
-            throw LoginService.Refusal(
+        guard let clientID = try ClientAuthentication.clientID(form: form, headers: request.headers), !clientID.isEmpty else {
+            throw Refusal(
                 "invalid_request", "client_id is missing: send it in the body or as HTTP Basic with an empty password.")
         }
-        guard service.apps.app(named: clientID) != nil else {
-            return Self.refusal(.init("invalid_client", "This relay serves no app named \(clientID.prefix(64)).", status: 401))
+        guard apps.app(named: clientID) != nil else {
+            throw Refusal("invalid_client", "This relay serves no app named \(clientID.prefix(64)).", status: 401)
         }
         guard let token = form.value("token"), !token.isEmpty else {
-            throw LoginService.Refusal("invalid_request", "token is missing: send the access token to revoke.")
+            throw Refusal("invalid_request", "token is missing: send the access token to revoke.")
         }
         guard token.utf8.count <= 4096 else {
-            throw LoginService.Refusal("invalid_request", "token is too long to be a Battle.net access token.")
+            throw Refusal("invalid_request", "token is too long to be a Battle.net access token.")
         }
         guard await limit.allow(context.clientNetwork) else {
-            service.metrics.increment(.throttled, "revocation")
-            return .jsonError(
-                .tooManyRequests, "slow_down", "Too many revocations from this address; wait a minute.",
-                headers: [.retryAfter: "60"])
+            metrics.increment(.throttled, "revocation")
+            throw Refusal("slow_down", "Too many revocations from this address; wait a minute.", status: 429)
         }
         do {
             try await oauth.revoke(token: token)
@@ -57,18 +51,11 @@ struct RevocationController {
         } catch {
             context.logger.warning(
                 "token revocation at Battle.net failed", metadata: [LogKey.errorReason: "\(Self.reason(error))"])
-            return .jsonError(
-                .serviceUnavailable, "temporarily_unavailable",
-                "Battle.net could not be asked to revoke the token; try again in a minute.",
-                headers: [.retryAfter: Self.retryAfter(error), .cacheControl: "no-store"])
+            throw Refusal(
+                "temporarily_unavailable", "Battle.net could not be asked to revoke the token; try again in a minute.",
+                status: 503)
         }
         return Response(status: .ok, headers: [.cacheControl: "no-store"])
-    }
-
-    private static func refusal(_ refusal: LoginService.Refusal) -> Response {
-        var headers: HTTPFields = [.cacheControl: "no-store"]
-        if refusal.statusCode == 401 { headers[.wwwAuthenticate] = #"Basic realm="bnet-relay""# }
-        return .jsonError(refusal.status, refusal.error, refusal.description, headers: headers)
     }
 
     /// Why the call failed, without the token: the error's kind and status only.
@@ -78,10 +65,5 @@ struct RevocationController {
         case let error as BattleNetError: error.description
         default: "\(type(of: error))"
         }
-    }
-
-    private static func retryAfter(_ error: any Error) -> String {
-        if case BattleNetError.rateLimited(let after?) = error { return String(max(1, after.components.seconds)) }
-        return "30"
     }
 }

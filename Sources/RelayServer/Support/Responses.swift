@@ -12,16 +12,6 @@ extension Response {
         return Response(status: status, headers: fields, body: .init(byteBuffer: object.buffer))
     }
 
-    /// An OAuth-style error body: `{"error": ..., "error_description": ...}` plus extra fields.
-    static func jsonError(
-        _ status: HTTPResponse.Status, _ error: String, _ description: String, extra: JSONBody = [:],
-        headers: HTTPFields = [:]
-    ) -> Response {
-        var body: JSONBody = ["error": .string(error), "error_description": .string(description)]
-        for field in extra.fields { body[field.key] = field.value }
-        return json(status, body, headers: headers)
-    }
-
     /// A redirect (302 or 303, never 307).
     static func redirect(location: String, status: HTTPResponse.Status = .found) -> Response {
         Response(status: status, headers: [.location: location, .cacheControl: "no-store"])
