@@ -172,7 +172,7 @@ public struct LoginService: Sendable {
         let state = Identifiers.state()
         let stateHash = Identifiers.hash(state)
         guard let key = keyring.key(for: login),
-            try await store.beginAuthorization(loginID: login.id, stateHash: stateHash, now: now())
+            try await store.beginAuthorization(loginID: login.id, replacing: login.stateHash, stateHash: stateHash, now: now())
         else { return nil }
         index.update(login.deviceCodeHash, status: .authorizing)
         let url = oauth.authorizeURL(

@@ -1,23 +1,8 @@
 import BattleNet
-import Foundation
-import HTTPTypes
 import Hummingbird
 import NIOCore
 
-extension Response {
-    /// A JSON object body.
-    static func json(_ status: HTTPResponse.Status, _ object: JSONBody, headers: HTTPFields = [:]) -> Response {
-        var fields = headers
-        fields.append(HTTPField(name: .contentType, value: "application/json"))
-        return Response(status: status, headers: fields, body: .init(byteBuffer: object.buffer))
-    }
-
-    /// A redirect (302 or 303, never 307).
-    static func redirect(location: String, status: HTTPResponse.Status = .found) -> Response {
-        Response(status: status, headers: [.location: location, .cacheControl: "no-store"])
-    }
-}
-
+/// The form pairs of a request's query and body.
 extension Request {
     /// The query's pairs; nil when it is not valid form encoding.
     var queryPairs: [(String, String)]? {
