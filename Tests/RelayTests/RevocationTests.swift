@@ -1,7 +1,6 @@
 import BattleNet
 import BattleNetEmulator
 import Foundation
-import RelayServer
 import TestSupport
 import Testing
 
@@ -48,22 +47,16 @@ struct RevocationTests {
         }
     }
 
-    @Test("Unknown tokens get 200; no token 400; an unknown client 401 with WWW-Authenticate")
+    @Test("Unknown tokens get 200; an unknown client is the client library's invalidClient")
     func refusals() async throws {
         try await withRelay { relay in
             let unknown = try await relay.post("/oauth/revoke", form: [("token", "no-such-token"), ("client_id", "d3")])
             #expect(unknown.status == 200, "\(unknown.text)")
-            let missing = try await relay.post("/oauth/revoke", form: [("client_id", "d3")])
-            #expect(missing.status == 400)
-            #expect(missing.json["error"] as? String == "invalid_request")
-            let stranger = try await relay.post("/oauth/revoke", form: [("token", "x"), ("client_id", "nobody")])
-            #expect(stranger.status == 401)
-            #expect(stranger.json["error"] as? String == "invalid_client")
-            #expect(stranger.header("WWW-Authenticate")?.hasPrefix("Basic") == true)
+            #expect(unknown.body.isEmpty)
             let client = DeviceFlowClient(endpoints: .init(conventionalAt: relay.baseURL), transport: transport)
-            await #expect(throws: DeviceFlowError.self) { try await client.revoke(token: "x", clientID: "nobody") }
             do {
                 try await client.revoke(token: "x", clientID: "nobody")
+                Issue.record("an unknown client was accepted")
             } catch DeviceFlowError.invalidClient(let error) {
                 #expect(error.status == 401)
             }
@@ -84,17 +77,6 @@ struct RevocationTests {
             }
             #expect(relay.logs.text.contains("token revocation at Battle.net failed"))
             #expect(!relay.logs.text.contains("secret-token-value"))
-        }
-    }
-
-    @Test("Revocations are rate-limited per client network")
-    func rateLimited() async throws {
-        try await withRelay({ $0.startsPerMinute = 3 }) { relay in
-            var statuses: [Int] = []
-            for _ in 0..<4 {
-                statuses.append(try await relay.post("/oauth/revoke", form: [("token", "t"), ("client_id", "d3")]).status)
-            }
-            #expect(statuses == [200, 200, 200, 429])
         }
     }
 }

@@ -28,8 +28,11 @@ struct RevocationController {
             throw Refusal("invalid_request", "Parameter \(duplicate.prefix(32)) was sent more than once.")
         }
         guard let clientID = try ClientAuthentication.clientID(form: form, headers: request.headers), !clientID.isEmpty else {
-            throw Refusal(
-                "invalid_request", "client_id is missing: send it in the body or as HTTP Basic with an empty password.")
+            throw Refusal("invalid_request", "client_id is missing: send it in the body or as HTTP Basic with an empty password.")
+        }
+        guard await limit.allow(context.clientNetwork) else {
+            metrics.increment(.throttled, "revocation")
+            throw Refusal("slow_down", "Too many revocations from this address; wait a minute.", status: 429)
         }
         guard apps.app(named: clientID) != nil else {
             throw Refusal("invalid_client", "This relay serves no app named \(clientID.prefix(64)).", status: 401)
@@ -39,10 +42,6 @@ struct RevocationController {
         }
         guard token.utf8.count <= 4096 else {
             throw Refusal("invalid_request", "token is too long to be a Battle.net access token.")
-        }
-        guard await limit.allow(context.clientNetwork) else {
-            metrics.increment(.throttled, "revocation")
-            throw Refusal("slow_down", "Too many revocations from this address; wait a minute.", status: 429)
         }
         do {
             try await oauth.revoke(token: token)
@@ -55,7 +54,7 @@ struct RevocationController {
                 "temporarily_unavailable", "Battle.net could not be asked to revoke the token; try again in a minute.",
                 status: 503)
         }
-        return Response(status: .ok, headers: [.cacheControl: "no-store"])
+        return Response(status: .ok)
     }
 
     /// Why the call failed, without the token: the error's kind and status only.
