@@ -14,12 +14,14 @@ struct RevocationTests {
         return try #require(granted.json["access_token"] as? String, "\(granted.text)")
     }
 
-    @Test("The metadata names the endpoint; a revoked token is refused at userinfo, check_token and the game API")
+    @Test("The metadata names the endpoint and its client authentication; a revoked token is refused at userinfo, check_token and the game API")
     func revokes() async throws {
         try await withRelay { relay in
             let token = try await signIn(relay)
             let discovered = try await DeviceFlowClient.discover(relayURL: relay.baseURL, transport: transport)
             #expect(discovered.endpoints.revocationURL == URL(string: "\(publicBase)/oauth/revoke"))
+            let metadata = try await relay.get("/.well-known/oauth-authorization-server")
+            #expect(metadata.json["revocation_endpoint_auth_methods_supported"] as? [String] == ["none"])
             // The metadata names the public URL; the test reaches the relay at its local address.
             let client = DeviceFlowClient(endpoints: .init(conventionalAt: relay.baseURL), transport: transport)
             let emulator = relay.emulator.baseURL
