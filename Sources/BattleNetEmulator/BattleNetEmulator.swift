@@ -65,7 +65,11 @@ public struct BattleNetEmulator: Sendable {
         let task = Task { try await group.run() }
         var iterator = ports.makeAsyncIterator()
         guard let bound = await iterator.next() else {
-            try await task.value
+            do {
+                try await task.value
+            } catch {
+                throw EmulatorStartError(host: host, port: port, reason: "\(error)")
+            }
             throw CancellationError()
         }
         return RunningEmulator(
@@ -117,5 +121,21 @@ public struct RunningEmulator: Sendable {
     public func stop() async {
         await group.triggerGracefulShutdown()
         _ = try? await task.value
+    }
+}
+
+/// The emulator could not listen, with the address it tried: in sandbox mode that tells the emulator's port (by
+/// default the relay's plus one) from the relay's own.
+public struct EmulatorStartError: Error, CustomStringConvertible {
+    /// The address asked for.
+    public var host: String
+    /// The port asked for (0: any free one).
+    public var port: Int
+    /// What the server said, such as `Address already in use`.
+    public var reason: String
+
+    public var description: String {
+        "the Battle.net emulator could not listen on \(host):\(port) (\(reason)); choose another port for it "
+            + "(bnet-relay: --emulator-port)"
     }
 }

@@ -4,32 +4,46 @@ import HTTPTypes
 import Hummingbird
 
 /// The Diablo III community (`/d3/data/…`) and game-data (`/data/d3/…`) endpoints, answered with the recorded
-/// samples. A slug or id without a recording is Blizzard's 404; game-data answers carry `Battlenet-Namespace`
+/// samples, else with ``GeneratedGameData`` (the rest of the game, in the recorded shapes). A slug or id that is
+/// neither is Blizzard's 404; game-data answers carry `Battlenet-Namespace`
 /// (the `namespace` asked for, else `2-6-eu` as recorded) and `Battlenet-Schema`. The locale is accepted in
 /// any letter case and, as on Blizzard's servers, an unknown one does not fail the call (the samples are en_GB).
 extension Diablo3Routes {
     func registerData(on router: Router<BasicRequestContext>) {
         community(router, "d3/data/act") { _ in try Self.sample(Samples.actIndex) }
         community(router, "d3/data/act/:act") { try Self.act($0.get("act")) }
-        community(router, "d3/data/artisan/:artisan") { try Self.recorded(Samples.artisans, $0.get("artisan")) }
+        community(router, "d3/data/artisan/:artisan") {
+            try Self.recorded(Samples.artisans, $0.get("artisan"), else: GeneratedGameData.artisan)
+        }
         community(router, "d3/data/artisan/:artisan/recipe/:recipe") {
             try Self.recipe($0.get("recipe"), artisan: $0.get("artisan"))
         }
-        community(router, "d3/data/follower/:follower") { try Self.recorded(Samples.followers, $0.get("follower")) }
-        community(router, "d3/data/hero/:class") { try Self.recorded(Samples.classes, $0.get("class")) }
-        community(router, "d3/data/hero/:class/skill/:skill") {
-            try Self.recorded(Samples.skills, "\($0.get("class") ?? "")/\($0.get("skill") ?? "")")
+        community(router, "d3/data/follower/:follower") {
+            try Self.recorded(Samples.followers, $0.get("follower"), else: GeneratedGameData.follower)
+        }
+        community(router, "d3/data/hero/:class") {
+            try Self.recorded(Samples.classes, $0.get("class"), else: GeneratedGameData.characterClass)
+        }
+        community(router, "d3/data/hero/:class/skill/:skill") { parameters in
+            let (heroClass, skill) = (parameters.get("class") ?? "", parameters.get("skill") ?? "")
+            return try Self.recorded(Samples.skills, "\(heroClass)/\(skill)") { _ in
+                try GeneratedGameData.skill(skill, of: heroClass)
+            }
         }
         community(router, "d3/data/item-type") { _ in try Self.sample(Samples.itemTypeIndex) }
         community(router, "d3/data/item-type/:type") { try Self.recorded(Samples.itemTypes, $0.get("type")) }
         community(router, "d3/data/item/:item") { try Self.recorded(Samples.items, $0.get("item")) }
         for kind in ["season", "era"] {
             gameData(router, "data/d3/\(kind)", schema: kind) { _ in try Self.sample(Samples.indexes[kind]!) }
-            gameData(router, "data/d3/\(kind)/:id", schema: kind) {
-                try Self.recorded(Samples.ladders, "\(kind)/\($0.get("id") ?? "")")
+            gameData(router, "data/d3/\(kind)/:id", schema: kind) { parameters in
+                let id = parameters.get("id") ?? ""
+                return try Self.recorded(Samples.ladders, "\(kind)/\(id)") { _ in try GeneratedGameData.ladder(kind, id: id) }
             }
-            gameData(router, "data/d3/\(kind)/:id/leaderboard/:board", schema: "leaderboard") {
-                try Self.recorded(Samples.leaderboards, "\(kind)/\($0.get("id") ?? "")/\($0.get("board") ?? "")")
+            gameData(router, "data/d3/\(kind)/:id/leaderboard/:board", schema: "leaderboard") { parameters in
+                let (id, board) = (parameters.get("id") ?? "", parameters.get("board") ?? "")
+                return try Self.recorded(Samples.leaderboards, "\(kind)/\(id)/\(board)") { _ in
+                    try GeneratedGameData.leaderboard(kind, id: id, board: board)
+                }
             }
         }
     }
@@ -102,9 +116,14 @@ extension Diablo3Routes {
         try EmulatorSamples.data(named: name)
     }
 
-    private static func recorded(_ samples: [String: String], _ key: String?) throws -> Data {
-        guard let key, let name = samples[key] else { throw NotFound(reason: "The resource could not be found.") }
-        return try sample(name)
+    /// The recording of `key`, else what `generated` makes of it, else Blizzard's not found.
+    private static func recorded(
+        _ samples: [String: String], _ key: String?, else generated: (String) throws -> Data? = { _ in nil }
+    ) throws -> Data {
+        guard let key else { throw NotFound(reason: "The resource could not be found.") }
+        if let name = samples[key] { return try sample(name) }
+        guard let data = try generated(key) else { throw NotFound(reason: "The resource could not be found.") }
+        return data
     }
 
     private static func act(_ id: String?) throws -> Data {
@@ -115,13 +134,15 @@ extension Diablo3Routes {
         return try JSONSerialization.data(withJSONObject: act, options: [.sortedKeys])
     }
 
-    /// A blacksmith recipe is recorded on its own; a jeweler's comes out of the recorded jeweler.
+    /// A blacksmith recipe is recorded on its own; any other comes out of its artisan (the recorded jeweler, or a
+    /// generated one).
     private static func recipe(_ slug: String?, artisan: String?) throws -> Data {
-        if artisan == "blacksmith" { return try recorded(Samples.blacksmithRecipes, slug) }
-        guard let artisan, let name = Samples.artisans[artisan] else {
-            throw NotFound(reason: "The artisan could not be found.")
+        if artisan == "blacksmith", let slug, Samples.blacksmithRecipes[slug] != nil {
+            return try recorded(Samples.blacksmithRecipes, slug)
         }
-        let tiers = (try object(sample(name))["training"] as? [String: Any])?["tiers"] as? [[String: Any]] ?? []
+        guard let artisan else { throw NotFound(reason: "The artisan could not be found.") }
+        let answer = try recorded(Samples.artisans, artisan, else: GeneratedGameData.artisan)
+        let tiers = (try object(answer)["training"] as? [String: Any])?["tiers"] as? [[String: Any]] ?? []
         let recipes = tiers.flatMap {
             ($0["trainedRecipes"] as? [[String: Any]] ?? []) + ($0["taughtRecipes"] as? [[String: Any]] ?? [])
         }

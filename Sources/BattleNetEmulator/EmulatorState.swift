@@ -64,7 +64,7 @@ public actor EmulatorState {
     }
 
     /// How many requests a counter has seen: `token.authorization_code`, `token.client_credentials`,
-    /// `userinfo`, `check_token`, `authorize`, `d3`.
+    /// `userinfo`, `check_token`, `authorize`, `revoke`, `d3`.
     public func count(_ counter: String) -> Int {
         counters[counter, default: 0]
     }
@@ -157,6 +157,11 @@ public actor EmulatorState {
             expiresAt: configuration.now().addingTimeInterval(configuration.tokenLifetime.timeInterval))
         tokens[value] = token
         return .token(value, token)
+    }
+
+    /// Revokes one token, if it was issued to `clientID` (RFC 7009 section 2.1).
+    func revoke(_ value: String, clientID: String) {
+        if tokens[value]?.clientID == clientID { tokens[value] = nil }
     }
 
     func validToken(_ value: String) -> IssuedToken? {

@@ -2,9 +2,9 @@ import BattleNet
 import Foundation
 import Hummingbird
 
-/// `/authorize`, `/token`, `/check_token` and `/userinfo`, as Battle.net's OAuth server answers them, under both
-/// its spellings (`/token` and the legacy `/oauth/token`, ...), plus `/v2/check_token` and the OpenID discovery
-/// document.
+/// `/authorize`, `/token`, `/check_token`, `/userinfo` and `/revoke`, as Battle.net's OAuth server answers them,
+/// under both its spellings (`/token` and the legacy `/oauth/token`, ...), plus `/v2/check_token` and the OpenID
+/// discovery document.
 struct OAuthRoutes {
     let state: EmulatorState
 
@@ -19,6 +19,10 @@ struct OAuthRoutes {
                 Response.oauthError(.badRequest, "invalid_request", "HTTP method GET is not supported")
             }
             router.get("\(prefix)userinfo") { request, _ in await userinfo(request) }
+            router.post("\(prefix)revoke") { request, _ in
+                var request = request
+                return await revoke(request, form: await request.formPairs())
+            }
         }
         router.post("authorize/decision") { request, _ in
             var request = request
@@ -165,6 +169,24 @@ struct OAuthRoutes {
             if !token.scopes.isEmpty { body["scope"] = token.scopes.joined(separator: " ") }
             return .json(.ok, body, headers: [.cacheControl: "no-store", .pragma: "no-cache"])
         }
+    }
+
+    /// Token revocation (RFC 7009), as the discovery document's `revocation_endpoint` advertises it: the client
+    /// authenticates as at `/token`; a token it was issued stops working at once everywhere; an unknown, expired
+    /// or already revoked token is answered 200 as well (section 2.2).
+    private func revoke(_ request: Request, form: [(String, String)]?) async -> Response {
+        guard let form else { return .oauthError(.badRequest, "invalid_request", "Malformed request body") }
+        guard let credentials = clientCredentials(request, form),
+            let client = await state.client(id: credentials.id), client.credentials.secret == credentials.secret
+        else {
+            return .oauthError(.unauthorized, "invalid_client", "Bad client credentials")
+        }
+        guard let token = form.value("token"), !token.isEmpty else {
+            return .oauthError(.badRequest, "invalid_request", "Missing token")
+        }
+        await state.increment("revoke")
+        await state.revoke(token, clientID: credentials.id)
+        return Response(status: .ok, headers: [.cacheControl: "no-store"])
     }
 
     private func clientCredentials(_ request: Request, _ params: [(String, String)]) -> ClientCredentials? {

@@ -3,22 +3,25 @@ import BattleNetHTTPClient
 import D3Kit
 import Foundation
 
-/// How `profile` and `hero` reach the API: the signed-in player's token for the region, else client
-/// credentials from `BNET_CLIENT_ID` and `BNET_CLIENT_SECRET`, else the "run `d3 login`" failure.
+/// How the API commands reach Battle.net: the signed-in player's token for the region (any sign-in at the
+/// region's OAuth host that covers it), else client credentials from `BNET_CLIENT_ID` and `BNET_CLIENT_SECRET`,
+/// else the "run `d3 login`" failure. Every answer's body is kept as sent, for `--json`.
 struct APIAccess {
     /// The client to call.
     let client: Diablo3Client
-    /// The region's sign-in, when it is what authenticates the calls.
+    /// The sign-in, when it is what authenticates the calls.
     let credential: StoredCredential?
+    /// The bodies Battle.net answered with, in order.
+    let answers: AnswerRecorder
 
-    init(context: Context, options: APIOptions) throws {
+    init(context: Context, options: APIOptions, locale: BattleNetLocale? = nil) throws {
         let settings = context.settings
-        if settings.locale == .multi {
+        if (locale ?? settings.locale) == .multi {
             throw CLIFailure(.usage, "The locale multi sends every language at once, which d3 cannot show: "
                 + "give one, such as " + settings.region.locales.map(\.rawValue).joined(separator: ", ") + ".")
         }
         let apiURL = options.apiURL.flatMap(URL.init(string:))
-        let transport = AsyncHTTPClientTransport.shared
+        answers = AnswerRecorder(AsyncHTTPClientTransport.shared)
         let stored = try context.store.load(region: settings.region)
         let tokens: any AccessTokenSource
         if let stored, !stored.token.isExpired(leeway: .zero) {
@@ -28,12 +31,14 @@ struct APIAccess {
                   let secret = context.environment["BNET_CLIENT_SECRET"], !secret.isEmpty
         {
             if settings.region == .cn, options.oauthURL == nil { throw CLIFailure.chinaClientCredentials }
-            let endpoints = BattleNetEndpoints(
-                oauthBaseURL: options.oauthURL.flatMap(URL.init(string:)) ?? settings.region.oauthBaseURL,
-                apiBaseURL: apiURL ?? settings.region.apiBaseURL)
+            let oauthURL = options.oauthURL.flatMap(URL.init(string:)) ?? settings.region.oauthBaseURL
+            let endpoints = BattleNetEndpoints(oauthBaseURL: oauthURL, apiBaseURL: apiURL ?? settings.region.apiBaseURL)
             let oauth = OAuthClient(
-                credentials: ClientCredentials(id: id, secret: secret), endpoints: endpoints, transport: transport)
-            tokens = ClientCredentialsTokenProvider(client: oauth)
+                credentials: ClientCredentials(id: id, secret: secret), endpoints: endpoints,
+                transport: AsyncHTTPClientTransport.shared)
+            tokens = AppTokenCache(
+                base: ClientCredentialsTokenProvider(client: oauth), clientID: id, oauthBaseURL: oauthURL,
+                directory: context.store.directory)
             credential = nil
         } else if stored != nil {
             throw CLIFailure.expired(settings.region)
@@ -41,14 +46,90 @@ struct APIAccess {
             throw CLIFailure.notSignedIn(settings.region)
         }
         client = Diablo3Client(
-            region: settings.region, locale: settings.locale, apiBaseURL: apiURL, tokens: tokens,
-            transport: transport)
+            region: settings.region, locale: locale ?? settings.locale, apiBaseURL: apiURL, tokens: tokens,
+            transport: answers, maxResponseBytes: options.maxResponseBytes)
     }
 }
 
-/// The stable JSON of `--json`: sorted keys, indented.
-func stableJSON<T: Encodable>(_ value: T) throws -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-    return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
+extension APIAccess {
+    /// Runs `body` with API access. When the sign-in is missing, expired or rejected and a person is at the
+    /// terminal (standard input, output and error are terminals, so the sign-in's link cannot end up in a pipe;
+    /// no `--no-prompt`), offers to sign in at the relay that issued the old token (else the configured one), then
+    /// runs `body` again; otherwise the failure stands (exit 3).
+    static func run(
+        context: Context, options: APIOptions, locale: BattleNetLocale? = nil,
+        _ body: (APIAccess) async throws -> Void
+    ) async throws {
+        do {
+            try await body(try APIAccess(context: context, options: options, locale: locale))
+        } catch {
+            let failure = CLIFailure.from(error)
+            guard failure.status == .notSignedIn, !options.noPrompt, Terminal.stdinIsTerminal,
+                  Terminal.stdoutIsTerminal, Terminal.stderrIsTerminal
+            else { throw error }
+            Terminal.writeError("d3: \(failure.message)\nSign in now and carry on? [Y/n] ")
+            guard let answer = readLine(strippingNewline: true)?.trimmingCharacters(in: .whitespaces).lowercased(),
+                  answer.isEmpty || answer == "y" || answer == "yes"
+            else { throw error }
+            let previous = (try? context.store.load(region: context.settings.region))?.relay
+            try await DeviceLogin(clientID: "d3", openBrowser: true, qr: false)
+                .run(context: context, relayURL: previous.flatMap(URL.init(string:)) ?? context.settings.relay)
+            try await body(try APIAccess(context: context, options: options, locale: locale))
+        }
+    }
+}
+
+/// A transport that keeps the body of every HTTP 200 answer, so `--json` prints what Battle.net sent, byte for
+/// byte, rather than what the models decoded.
+final class AnswerRecorder: HTTPTransport, @unchecked Sendable {
+    private let base: any HTTPTransport
+    private let lock = NSLock()
+    private var bodies: [Data] = []
+
+    init(_ base: any HTTPTransport) {
+        self.base = base
+    }
+
+    func send(_ request: TransportRequest) async throws -> TransportResponse {
+        let response = try await base.send(request)
+        if response.status == 200 { lock.withLock { bodies.append(response.body) } }
+        return response
+    }
+
+    /// The last `count` bodies, oldest first.
+    func last(_ count: Int) -> [Data] {
+        lock.withLock { Array(bodies.suffix(count)) }
+    }
+
+    /// The last body as text, ending in a line break.
+    var lastText: String {
+        guard let body = last(1).first else { return "" }
+        return JSONText.line(body)
+    }
+}
+
+/// JSON bodies as `--json` and `d3 api` print them.
+enum JSONText {
+    /// The bytes as sent, ending in a line break.
+    static func line(_ body: Data) -> String {
+        let text = String(decoding: body, as: UTF8.self)
+        return text.hasSuffix("\n") ? text : text + "\n"
+    }
+
+    /// One JSON object holding each body as sent under its name, in order: `{"hero":…,"items":…}`.
+    static func object(_ members: [(String, Data)]) -> String {
+        "{" + members.map { name, body in
+            "\"\(name)\":" + String(decoding: body, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        }.joined(separator: ",") + "}\n"
+    }
+
+    /// The body indented for a person, keys and values unchanged (slashes unescaped); the body as sent if it
+    /// is not JSON.
+    static func pretty(_ body: Data) -> String {
+        guard let object = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]),
+              let data = try? JSONSerialization.data(
+                withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed])
+        else { return line(body) }
+        return line(data)
+    }
 }

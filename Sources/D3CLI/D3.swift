@@ -13,9 +13,9 @@ struct D3: AsyncParsableCommand {
         discussion: """
             Settings come from flags, then the environment (D3_RELAY_URL, D3_REGION, D3_LOCALE), then \
             $XDG_CONFIG_HOME/d3/config.json ({"relay": ..., "region": ..., "locale": ...}). Credentials are kept \
-            per region in $XDG_CONFIG_HOME/d3/credentials-<region>.json (default ~/.config/d3). Without a \
-            sign-in, profile, hero and the data commands use client credentials from BNET_CLIENT_ID and \
-            BNET_CLIENT_SECRET.
+            per OAuth host in $XDG_CONFIG_HOME/d3/credentials-<oauth host>.json (default ~/.config/d3): one \
+            sign-in serves us, eu, kr and tw. Without a sign-in, profile, hero, api and the data commands use \
+            client credentials from BNET_CLIENT_ID and BNET_CLIENT_SECRET.
 
             Example:
               d3 login --region eu
@@ -36,7 +36,7 @@ struct D3: AsyncParsableCommand {
             LoginCommand.self, LogoutCommand.self, WhoamiCommand.self, TokenCommand.self, ProfileCommand.self,
             HeroCommand.self, ActCommand.self, ArtisanCommand.self, RecipeCommand.self, FollowerCommand.self,
             ClassCommand.self, SkillCommand.self, ItemTypeCommand.self, ItemCommand.self,
-            LadderCommand<SeasonKind>.self, LadderCommand<EraKind>.self, LeaderboardCommand.self,
+            LadderCommand<SeasonKind>.self, LadderCommand<EraKind>.self, LeaderboardCommand.self, APICommand.self,
         ])
 
     /// Parses, runs the command in a task that Ctrl-C cancels, and maps failures to one line and an exit code.

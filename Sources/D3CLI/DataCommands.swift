@@ -35,7 +35,7 @@ struct ArtisanCommand: AsyncParsableCommand {
     @OptionGroup var options: DataOptions
 
     func run() async throws {
-        try await options.show(hint: "the artisans are blacksmith, jeweler and mystic.",
+        try await options.show(hint: NameHint.hint(slug, "artisans", ["blacksmith", "jeweler", "mystic"]),
             { try await $0.artisan(slug) }, render: { $0.render($1) })
     }
 }
@@ -72,7 +72,7 @@ struct FollowerCommand: AsyncParsableCommand {
     @OptionGroup var options: DataOptions
 
     func run() async throws {
-        try await options.show(hint: "the followers are templar, scoundrel and enchantress.",
+        try await options.show(hint: NameHint.hint(slug, "followers", ["templar", "scoundrel", "enchantress"]),
             { try await $0.follower(slug) }, render: { $0.render($1) })
     }
 }
@@ -89,8 +89,8 @@ struct ClassCommand: AsyncParsableCommand {
     @OptionGroup var options: DataOptions
 
     func run() async throws {
-        try await options.show(hint: "classes are barbarian, crusader, demon-hunter, monk, necromancer, "
-            + "witch-doctor and wizard.", { try await $0.characterClass(slug) }, render: { $0.render($1) })
+        try await options.show(hint: NameHint.hint(slug, "classes", NameHint.classes),
+            { try await $0.characterClass(slug) }, render: { $0.render($1) })
     }
 }
 
@@ -109,7 +109,9 @@ struct SkillCommand: AsyncParsableCommand {
     @OptionGroup var options: DataOptions
 
     func run() async throws {
-        try await options.show(hint: "`d3 class \(heroClass)` lists its skills.",
+        let hint = NameHint.classes.contains(heroClass)
+            ? "`d3 class \(heroClass)` lists its skills." : NameHint.hint(heroClass, "classes", NameHint.classes)
+        try await options.show(hint: hint,
             { try await $0.skill(skill, characterClass: heroClass) }, render: { $0.render($1) })
     }
 }
@@ -155,5 +157,19 @@ struct ItemCommand: AsyncParsableCommand {
     func run() async throws {
         try await options.show(hint: "`d3 item-type TYPE` lists item slugs and ids.",
             { try await $0.item(slug) }, render: { $0.render($1) })
+    }
+}
+
+/// What a not-found message adds: the valid names when the one given is not among them; when it is, that
+/// Battle.net has no answer for it now, rather than a list that contradicts the request.
+enum NameHint {
+    static let classes = ["barbarian", "crusader", "demon-hunter", "monk", "necromancer", "witch-doctor", "wizard"]
+
+    static func hint(_ name: String, _ noun: String, _ names: [String]) -> String {
+        guard !names.contains(name.lowercased()) else {
+            return "\(name) is a valid name, but Battle.net has no answer for it in this region now; try again "
+                + "later or another --region."
+        }
+        return "the \(noun) are " + names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "") + "."
     }
 }

@@ -3,9 +3,9 @@ import BattleNet
 import D3Kit
 
 /// What every data command shares: `--json`, `--region`, `--locale`, `--api-url`, `--oauth-url`, and how it
-/// runs: call the API with the player's sign-in or client credentials, then print JSON or text.
+/// runs: call the API with the player's sign-in or client credentials, then print Battle.net's JSON or text.
 struct DataOptions: ParsableArguments {
-    @Flag(help: "Print JSON (sorted keys) instead of text.")
+    @Flag(help: "Print Battle.net's JSON answer exactly as it was sent, instead of text.")
     var json = false
 
     @OptionGroup var region: RegionOption
@@ -17,17 +17,18 @@ struct DataOptions: ParsableArguments {
         render: (DataRenderer, Value) -> String
     ) async throws {
         let context = try Context(region: region.region, locale: api.locale)
-        let access = try APIAccess(context: context, options: api)
-        let value: Value
-        do {
-            value = try await fetch(access.client)
-        } catch BattleNetError.notFound(let what) {
-            throw CLIFailure(.notFound, "\(what) was not found in region \(context.settings.region): \(hint)")
-        }
-        if json {
-            Terminal.write(try stableJSON(value))
-        } else {
-            Terminal.write(render(DataRenderer(style: Terminal.outputStyle), value))
+        try await APIAccess.run(context: context, options: api) { access in
+            let value: Value
+            do {
+                value = try await fetch(access.client)
+            } catch BattleNetError.notFound(let what) {
+                throw CLIFailure(.notFound, "\(what) was not found in region \(context.settings.region): \(hint)")
+            }
+            if json {
+                Terminal.write(access.answers.lastText)
+            } else {
+                Terminal.write(render(DataRenderer(style: Terminal.outputStyle, width: Terminal.columns), value))
+            }
         }
     }
 }

@@ -78,7 +78,7 @@ struct LeaderboardCommand: AsyncParsableCommand {
             achievement-points, conquest ids.
 
             Examples:
-              d3 leaderboard rift-barbarian --season 30
+              d3 leaderboard rift-barbarian --season 19
               d3 leaderboard rift-wd --era 1 --limit 50 --json
             """)
 

@@ -11,17 +11,20 @@ struct LoginCommand: AsyncParsableCommand {
         abstract: "Sign in to Battle.net through the relay.",
         discussion: """
             Shows a code and a link; approve the sign-in in any browser, on any device. The token is saved \
-            in credentials-<region>.json (mode 0600). One sign-in at Battle.net's shared OAuth host is good \
-            for us, eu, kr and tw, so any relay of those regions signs in players of all four. Press Ctrl-C to \
-            give up.
+            in credentials-<oauth host>.json (mode 0600). One sign-in at Battle.net's shared OAuth host is good \
+            for us, eu, kr and tw, so any relay of those regions signs in players of all four, and every \
+            command uses it for each of them. Press Ctrl-C to give up.
 
             The relay must use https, or plain http on this machine (localhost, 127.0.0.0/8, ::1), unless \
             --allow-insecure-relay or D3_ALLOW_INSECURE_RELAY=1 is given. Only a link on the relay's own \
             origin is shown or opened; any other link ends the sign-in.
 
+            With --qr, the link with the code filled in is also shown as a QR code (RFC 8628 section 3.3.1), to \
+            scan with a phone: handy when d3 runs on another machine, over SSH.
+
             Examples:
               d3 login --region eu
-              d3 login --relay https://relay.example.com --no-browser
+              d3 login --relay https://relay.example.com --no-browser --qr
             """)
 
     @OptionGroup var relay: RelayOption
@@ -33,10 +36,25 @@ struct LoginCommand: AsyncParsableCommand {
     @Flag(help: "Do not open a browser; only print the link.")
     var noBrowser = false
 
+    @Flag(help: "Also show the link as a QR code, to sign in with a phone.")
+    var qr = false
+
     func run() async throws {
         let context = try Context(
             region: region.region, relay: relay.relay, allowInsecureRelay: relay.allowInsecureRelay)
-        let relayURL = context.settings.relay
+        try await DeviceLogin(clientID: clientID, openBrowser: !noBrowser, qr: qr)
+            .run(context: context, relayURL: context.settings.relay)
+    }
+}
+
+/// One sign-in with the device flow, as `d3 login` and a command that offers to sign in again run it.
+struct DeviceLogin {
+    let clientID: String
+    let openBrowser: Bool
+    let qr: Bool
+
+    /// Signs in at `relayURL` for the context's region and saves the credential.
+    func run(context: Context, relayURL: URL) async throws {
         try RelayPolicy.checkTransport(relayURL, allowInsecure: context.settings.allowInsecureRelay)
         do {
             try await login(context: context, relayURL: relayURL)
@@ -50,8 +68,7 @@ struct LoginCommand: AsyncParsableCommand {
     private func login(context: Context, relayURL: URL) async throws {
         let transport = AsyncHTTPClientTransport.shared
         let client = try await DeviceFlowClient.discover(relayURL: relayURL, transport: transport)
-        try RelayPolicy.checkEndpoints(
-            client.endpoints, relay: relayURL, allowInsecure: context.settings.allowInsecureRelay)
+        try RelayPolicy.checkEndpoints(client.endpoints, relay: relayURL)
         let region = context.settings.region
         if !client.endpoints.regions.isEmpty, !client.endpoints.regions.contains(region) {
             throw Self.wrongRegion(region, relayRegions: client.endpoints.regions, relay: relayURL)
@@ -59,7 +76,15 @@ struct LoginCommand: AsyncParsableCommand {
         let authorization = try await client.start(clientID: clientID)
         let link = try RelayPolicy.verificationLink(for: authorization, relay: relayURL)
         Terminal.write(LoginMessages.instructions(authorization, style: Terminal.outputStyle))
-        if !noBrowser, Browser.hasDisplay(environment: context.environment), Browser.open(link) {
+        if qr {
+            // The link is at most a few dozen bytes; a relay that sends a longer one gets no QR code, only the link.
+            if let code = try? QRCode(link.absoluteString) {
+                Terminal.write("Or scan this with a phone:\n" + code.text(colours: Terminal.outputStyle.enabled))
+            } else {
+                Terminal.printError("d3: the sign-in link is too long for a QR code; open it instead.")
+            }
+        }
+        if openBrowser, Browser.hasDisplay(environment: context.environment), Browser.open(link) {
             Terminal.printLine("Opening your browser...")
         }
         let spinner = Spinner("Waiting for approval...")

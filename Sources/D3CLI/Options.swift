@@ -39,7 +39,21 @@ struct APIOptions: ParsableArguments {
     @Option(help: "Get client-credentials tokens from this OAuth host instead of the region's.")
     var oauthURL: String?
 
+    @Option(help: ArgumentHelp(
+        "The largest answer accepted, in MiB; Battle.net's team leaderboards run to a few MiB.",
+        valueName: "MiB"))
+    var maxResponseSize = 64
+
+    @Flag(help: "Never offer to sign in again when the sign-in has expired or was rejected; exit 3 instead.")
+    var noPrompt = false
+
+    /// ``maxResponseSize`` in bytes.
+    var maxResponseBytes: Int { maxResponseSize << 20 }
+
     func validate() throws {
+        guard (1...4096).contains(maxResponseSize) else {
+            throw ValidationError("--max-response-size: give 1 to 4096 (MiB).")
+        }
         for (name, value) in [("--api-url", apiURL), ("--oauth-url", oauthURL)] {
             if let value, URL(string: value)?.host == nil {
                 throw ValidationError("\(name): \"\(value)\" is not an http(s) URL.")

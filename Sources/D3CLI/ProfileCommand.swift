@@ -19,7 +19,7 @@ struct ProfileCommand: AsyncParsableCommand {
     @Argument(help: "The account, such as Name#1234 (default: the signed-in player).", transform: { try BattleTag(parsing: $0) })
     var battleTag: BattleTag?
 
-    @Flag(help: "Print the profile as JSON (sorted keys) instead of text.")
+    @Flag(help: "Print Battle.net's JSON answer exactly as it was sent, instead of text.")
     var json = false
 
     @OptionGroup var region: RegionOption
@@ -27,16 +27,17 @@ struct ProfileCommand: AsyncParsableCommand {
 
     func run() async throws {
         let context = try Context(region: region.region, locale: api.locale)
-        let access = try APIAccess(context: context, options: api)
-        guard let tag = battleTag ?? access.credential?.token.battleTag else {
-            throw CLIFailure(.usage, "No BattleTag given, and the sign-in for region \(context.settings.region) "
-                + "does not name one: give one, as in `d3 profile Name#1234`.")
-        }
-        let profile = try await access.client.profile(tag)
-        if json {
-            Terminal.write(try stableJSON(profile))
-        } else {
-            Terminal.write(ProfileRenderer(style: Terminal.outputStyle).render(profile, requested: tag))
+        try await APIAccess.run(context: context, options: api) { access in
+            guard let tag = battleTag ?? access.credential?.token.battleTag else {
+                throw CLIFailure(.usage, "No BattleTag given, and the sign-in for region \(context.settings.region) "
+                    + "does not name one: give one, as in `d3 profile Name#1234`.")
+            }
+            let profile = try await access.client.profile(tag)
+            if json {
+                Terminal.write(access.answers.lastText)
+            } else {
+                Terminal.write(ProfileRenderer(style: Terminal.outputStyle, width: Terminal.columns).render(profile, requested: tag))
+            }
         }
     }
 }

@@ -90,6 +90,9 @@ public struct CLIFailure: Error, Sendable, Equatable, CustomStringConvertible {
         case .serverError(let status) where relay != nil:
             return CLIFailure(.failure, "The relay at \(relay!.absoluteString) failed (HTTP \(status)): "
                 + "try again later, or tell its operator.")
+        case .responseTooLarge(let limit) where relay == nil:
+            return CLIFailure(.failure, "The answer was larger than \(limit >> 20) MiB and was refused: pass a "
+                + "larger --max-response-size (in MiB) if it is expected.")
         case .unexpectedStatus, .malformedResponse, .responseTooLarge:
             guard let relay else { fallthrough }
             return CLIFailure(.failure, "The relay at \(relay.absoluteString) is misconfigured or is not a d3 "

@@ -9,11 +9,14 @@ public struct DataRenderer: Sendable {
     public var style: TextStyle
     /// The time zone of dates.
     public var timeZone: TimeZone
+    /// The terminal's width in columns: tables and paragraphs are wrapped to it.
+    public var width: Int
 
-    /// Creates a renderer; plain text and UTC dates by default.
-    public init(style: TextStyle = .plain, timeZone: TimeZone = .gmt) {
+    /// Creates a renderer; plain text, UTC dates and 100 columns by default.
+    public init(style: TextStyle = .plain, timeZone: TimeZone = .gmt, width: Int = 100) {
         self.style = style
         self.timeZone = timeZone
+        self.width = width
     }
 
     /// A document: a title, then sections separated by blank lines, ending with a newline.
@@ -30,26 +33,28 @@ public struct DataRenderer: Sendable {
     }
 
     /// A titled table, or the title and `none` when it has no rows.
-    func section(_ title: String, _ headers: [String], rightAligned: Set<Int> = [], _ rows: [[String]]) -> [String] {
-        [style.bold(title)] + table(headers, rightAligned: rightAligned, rows)
+    func section(
+        _ title: String, _ headers: [String], rightAligned: Set<Int> = [], multiline: Set<Int> = [], _ rows: [[String]]
+    ) -> [String] {
+        [style.bold(title)] + table(headers, rightAligned: rightAligned, multiline: multiline, rows)
     }
 
     /// A table, or `none` when it has no rows.
-    func table(_ headers: [String], rightAligned: Set<Int> = [], _ rows: [[String]]) -> [String] {
+    func table(
+        _ headers: [String], rightAligned: Set<Int> = [], multiline: Set<Int> = [], _ rows: [[String]]
+    ) -> [String] {
         guard !rows.isEmpty else { return ["  none"] }
-        var table = TextTable(headers: headers, rightAligned: rightAligned)
+        var table = TextTable(headers: headers, rightAligned: rightAligned, multiline: multiline)
         table.rows = rows
-        return table.render(indent: "  ", headerStyle: style.dim)
+        return table.render(indent: "  ", width: width, headerStyle: style.dim)
     }
 
-    /// Free text (descriptions with line breaks) as indented lines.
+    /// Free text (descriptions with line breaks) as indented lines, its line breaks kept, wrapped to the width.
     func paragraph(_ text: String?) -> [String] {
-        (text ?? "").split(whereSeparator: \.isNewline).map { "  " + TerminalText.line(String($0)) }
-    }
-
-    /// Free text folded onto one line for a table cell.
-    static func oneLine(_ text: String?) -> String {
-        (text ?? "").split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        guard let text, !text.isEmpty else { return [] }
+        return text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).flatMap { line in
+            Formatting.wrap(TerminalText.line(String(line)), columns: width - 2).map { ("  " + $0).trimmingTrailingSpaces() }
+        }
     }
 }
 
@@ -113,8 +118,8 @@ extension DataRenderer {
     }
 
     private func skillTable(_ title: String, _ skills: [D3Skill]) -> [String] {
-        section(title, ["Level", "Skill", "Slug", "Description"], rightAligned: [0],
-            skills.map { [$0.level.map(String.init) ?? "", $0.name, $0.slug, Self.oneLine($0.description)] })
+        section(title, ["Level", "Skill", "Slug", "Description"], rightAligned: [0], multiline: [3],
+            skills.map { [$0.level.map(String.init) ?? "", $0.name, $0.slug, $0.description ?? ""] })
     }
 
     /// A skill's description and its runes.
@@ -123,8 +128,8 @@ extension DataRenderer {
             fields([("Skill", detail.skill.slug), ("Level", detail.skill.level.map(String.init)),
                     ("Icon", detail.skill.icon.map { D3Media.skillIcon($0).absoluteString })]),
             paragraph(detail.skill.description),
-            section("Runes", ["Level", "Rune", "Description"], rightAligned: [0],
-                detail.runes.map { [$0.level.map(String.init) ?? "", $0.name, Self.oneLine($0.description)] }),
+            section("Runes", ["Level", "Rune", "Description"], rightAligned: [0], multiline: [2],
+                detail.runes.map { [$0.level.map(String.init) ?? "", $0.name, $0.description ?? ""] }),
         ])
     }
 
@@ -140,14 +145,11 @@ extension DataRenderer {
 
     /// An item: type, requirements, damage, affixes, random affixes and set bonuses.
     public func render(_ item: D3Item) -> String {
-        var affixes = [String]()
-        affixes += item.attributes.primary.map { "  " + TerminalText.line($0) }
-        affixes += item.attributes.secondary.map { "  " + TerminalText.line($0) }
-        affixes += item.attributes.passive.map { "  " + TerminalText.line($0) }
-        affixes += item.randomAffixes.map { "  One of: " + TerminalText.line($0.oneOf.joined(separator: " | ")) }
+        var affixes = (item.attributes.primary + item.attributes.secondary + item.attributes.passive)
+            .flatMap { paragraph($0) }
+        affixes += item.randomAffixes.flatMap { paragraph("One of: " + $0.oneOf.joined(separator: " | ")) }
         let set = item.set.map { set in
-            [style.bold("Set: " + TerminalText.line(set.name))]
-                + set.bonuses.map { "  (\($0.pieces)) " + TerminalText.line($0.text) }
+            [style.bold("Set: " + TerminalText.line(set.name))] + set.bonuses.flatMap { paragraph("(\($0.pieces)) " + $0.text) }
         }
         return document(item.name, [
             fields([

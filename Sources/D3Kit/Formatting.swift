@@ -55,6 +55,37 @@ public enum Formatting {
         return alignRight ? fill + text : text + fill
     }
 
+    /// `text` broken into lines of at most `columns` terminal columns: at spaces where it can, inside a word
+    /// longer than a line where it must; a text that fits is left as it is. Always at least one line.
+    public static func wrap(_ text: String, columns: Int) -> [String] {
+        let columns = max(1, columns)
+        guard width(text) > columns else { return [text] }
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: true).map(String.init) {
+            var word = word
+            if !current.isEmpty, width(current) + 1 + width(word) <= columns {
+                current += " " + word
+                continue
+            }
+            if !current.isEmpty { lines.append(current) }
+            current = ""
+            while width(word) > columns {
+                var head = ""
+                for character in word {
+                    if width(head + String(character)) > columns { break }
+                    head.append(character)
+                }
+                if head.isEmpty { head = String(word.prefix(1)) }
+                lines.append(head)
+                word.removeFirst(head.count)
+            }
+            current = word
+        }
+        lines.append(current)
+        return lines
+    }
+
     private static func isWide(_ v: UInt32) -> Bool {
         (0x1100...0x115F).contains(v) || (0x2E80...0xA4CF).contains(v) || (0xAC00...0xD7A3).contains(v)
             || (0xF900...0xFAFF).contains(v) || (0xFE30...0xFE4F).contains(v) || (0xFF00...0xFF60).contains(v)

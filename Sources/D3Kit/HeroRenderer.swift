@@ -15,8 +15,12 @@ public struct HeroRenderer: Sendable {
         self.timeZone = timeZone
     }
 
-    /// The whole hero, ending with a newline; with `items` (the hero items endpoint), each item's primary affixes.
-    public func render(_ hero: D3Hero, of battleTag: BattleTag, items details: D3HeroItems? = nil) -> String {
+    /// The whole hero, ending with a newline; with `items` (the hero items endpoint), each item's primary affixes;
+    /// with `followers` (the follower items endpoint), each follower's items and their primary affixes.
+    public func render(
+        _ hero: D3Hero, of battleTag: BattleTag, items details: D3HeroItems? = nil,
+        followers: D3FollowerItems? = nil
+    ) -> String {
         var flags = [hero.seasonal ? "seasonal" : "non-seasonal", hero.hardcore ? "hardcore" : "softcore"]
         if !hero.alive { flags.append(style.red("dead")) }
         var lines: [String] = [
@@ -34,7 +38,31 @@ public struct HeroRenderer: Sendable {
         lines += [""] + skills(hero.skills)
         lines += [""] + stats(hero)
         lines += [""] + items(hero, details: details)
+        if let followers { lines += [""] + self.followers(followers) }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Each follower with items (templar, scoundrel, enchantress first), its items by slot and their primary
+    /// affixes.
+    func followers(_ followers: D3FollowerItems) -> [String] {
+        let known = ["templar", "scoundrel", "enchantress"]
+        let names = known.filter { followers[$0] != nil } + followers.followers.keys.filter { !known.contains($0) }.sorted()
+        var lines = [style.bold("Followers")]
+        if names.isEmpty { lines.append("  none has items") }
+        let knownSlots = D3ItemSlot.allCases.map(\.rawValue)
+        for name in names {
+            guard let items = followers[name] else { continue }
+            lines.append("  " + style.bold(TerminalText.line(name.prefix(1).uppercased() + name.dropFirst())))
+            let slots = knownSlots.filter { items[$0] != nil } + items.slots.filter { !knownSlots.contains($0) }
+            for slot in slots {
+                guard let item = items[slot] else { continue }
+                lines.append("    " + Formatting.padded(TerminalText.line(Self.slotName(slot)), to: 14)
+                    + style.itemColor(TerminalText.line(item.name), item.displayColor)
+                    + (Self.quality(item.displayColor).map { " (\($0))" } ?? ""))
+                lines += item.attributes.primary.map { String(repeating: " ", count: 20) + TerminalText.line($0) }
+            }
+        }
+        return lines
     }
 
     func skills(_ skills: D3HeroSkills) -> [String] {

@@ -8,11 +8,14 @@ public struct ProfileRenderer: Sendable {
     public var style: TextStyle
     /// The time zone of dates.
     public var timeZone: TimeZone
+    /// The terminal's width in columns: the heroes table is wrapped to it.
+    public var width: Int
 
-    /// Creates a renderer; plain text and UTC dates by default.
-    public init(style: TextStyle = .plain, timeZone: TimeZone = .gmt) {
+    /// Creates a renderer; plain text, UTC dates and 100 columns by default.
+    public init(style: TextStyle = .plain, timeZone: TimeZone = .gmt, width: Int = 100) {
         self.style = style
         self.timeZone = timeZone
+        self.width = width
     }
 
     /// The whole profile, ending with a newline.
@@ -69,7 +72,7 @@ public struct ProfileRenderer: Sendable {
                 Formatting.grouped(hero.eliteKills), Formatting.day(hero.lastUpdated, timeZone: timeZone),
             ]
         }
-        return [style.bold("Heroes (\(heroes.count))")] + table.render(indent: "  ", headerStyle: style.dim)
+        return [style.bold("Heroes (\(heroes.count))")] + table.render(indent: "  ", width: width, headerStyle: style.dim)
     }
 
     private func yesNo(_ flag: Bool) -> String { flag ? "yes" : "no" }

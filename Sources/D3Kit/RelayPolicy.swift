@@ -21,23 +21,18 @@ public enum RelayPolicy {
             + "in between.")
     }
 
-    /// Refuses endpoints named by the relay's metadata that break ``checkTransport(_:allowInsecure:)``'s rule
-    /// (the device code and the token travel to them) or are not http(s) at all. Exit 1: the relay is
-    /// misconfigured.
-    public static func checkEndpoints(
-        _ endpoints: DeviceFlowEndpoints, relay: URL, allowInsecure: Bool
-    ) throws(CLIFailure) {
-        for endpoint in [endpoints.deviceAuthorizationURL, endpoints.tokenURL] {
-            guard let origin = WebOrigin(endpoint) else {
-                throw CLIFailure(.failure, "The relay at \(relay.absoluteString) is misconfigured or is not a d3 "
-                    + "relay: its metadata names an endpoint that is not an http(s) URL.")
-            }
-            if origin.scheme == "http", !origin.isLoopback, !allowInsecure {
-                throw CLIFailure(.failure, "The relay at \(relay.absoluteString) is misconfigured: its metadata "
-                    + "sends the sign-in to \(origin) over plain http, so the sign-in code and the access token "
-                    + "would cross the network unencrypted. Tell its operator, or pass --allow-insecure-relay if "
-                    + "you trust every network in between.")
-            }
+    /// Refuses endpoints named by the relay's metadata (device authorization, token, revocation) that are not on
+    /// the relay's own origin: the device code and the token travel to them, and the relay URL is the only
+    /// server the person chose (and ``checkTransport(_:allowInsecure:)`` checked). Exit 1: the relay is
+    /// misconfigured, or something in its place is not the relay.
+    public static func checkEndpoints(_ endpoints: DeviceFlowEndpoints, relay: URL) throws(CLIFailure) {
+        let named = [endpoints.deviceAuthorizationURL, endpoints.tokenURL] + (endpoints.revocationURL.map { [$0] } ?? [])
+        for endpoint in named where !isSameOrigin(endpoint, as: relay) {
+            let elsewhere = WebOrigin(endpoint).map { "on another origin (\($0))" } ?? "that is not an http(s) URL"
+            throw CLIFailure(.failure, "The relay at \(relay.absoluteString) is misconfigured or is not a d3 "
+                + "relay: its metadata names an endpoint \(elsewhere), and d3 sends the sign-in code and the token "
+                + "only to \(WebOrigin(relay)?.description ?? relay.absoluteString). Tell its operator; if the relay "
+                + "is reached at another address than its public URL, use its public URL as --relay.")
         }
     }
 

@@ -107,6 +107,9 @@ extension ConfigurationSetting {
         .init("userinfo-url", "url", "BNET_RELAY_USERINFO_URL", "the region's", "override the provider's userinfo URL") {
             $0.configuration.userinfoURL = try url($1[0], "--userinfo-url")
         },
+        .init("revocation-url", "url", "BNET_RELAY_REVOCATION_URL", "the region's", "override the provider's token revocation URL") {
+            $0.configuration.revocationURL = try url($1[0], "--revocation-url")
+        },
         .init("api-url", "url", "BNET_RELAY_API_URL", "the region's", "override the game-data API base URL") {
             $0.configuration.apiURL = try url($1[0], "--api-url")
         },

@@ -103,6 +103,10 @@ public struct Relay: Sendable {
         CallbackController(
             logins: service, apps: apps, metrics: service.metrics, sandbox: configuration.isSandbox, cookies: cookies).register(on: router)
         TokenController(logins: service, settings: settings).register(on: router)
+        RevocationController(
+            apps: apps, metrics: service.metrics, oauth: oauth,
+            limit: RateLimiter(name: "revocation", burst: Int(configuration.startsPerMinute), perMinute: configuration.startsPerMinute)
+        ).register(on: router)
         MetadataController(settings: settings, sandbox: configuration.isSandbox, version: version).register(on: router)
         MethodNotAllowed.register(on: router)
 

@@ -46,6 +46,7 @@ public struct RelayConfiguration: Sendable {
     public var authorizeURL: URL?
     public var tokenURL: URL?
     public var userinfoURL: URL?
+    public var revocationURL: URL?
     public var apiURL: URL?
     /// Proxies (addresses or CIDR ranges) whose `X-Forwarded-For` is believed.
     public var trustedProxies: [String] = []
@@ -129,7 +130,7 @@ public struct RelayConfiguration: Sendable {
         for proxy in trustedProxies where IPRange(proxy) == nil {
             problems.append("--trusted-proxy \(proxy): expected an IP address or CIDR range such as 10.0.0.0/8")
         }
-        for url in [authorizeURL, tokenURL, userinfoURL, apiURL].compactMap({ $0 })
+        for url in [authorizeURL, tokenURL, userinfoURL, revocationURL, apiURL].compactMap({ $0 })
         where !["http", "https"].contains(url.scheme ?? "") || url.host == nil {
             problems.append("\(url.absoluteString) is not an absolute http(s) URL")
         }
@@ -157,6 +158,8 @@ public struct RelayConfiguration: Sendable {
         if let authorizeURL { endpoints.authorizeURL = authorizeURL }
         if let tokenURL { endpoints.tokenURL = tokenURL }
         if let userinfoURL { endpoints.userinfoURL = userinfoURL }
+        // A token endpoint moved elsewhere takes its revocation endpoint along, unless that is named too.
+        if let url = revocationURL ?? tokenURL.map(BattleNetEndpoints.revocationURL(nextTo:)) { endpoints.revocationURL = url }
         if let apiURL { endpoints.apiBaseURL = apiURL }
         return endpoints
     }

@@ -133,12 +133,12 @@ struct D3CommunityDataTests {
     @Test("Icon URLs have the media host's documented form")
     func media() {
         #expect(D3Media.itemIcon("unique_sword_2h_104_x1_demonhunter_male").absoluteString
-            == "http://media.blizzard.com/d3/icons/items/large/unique_sword_2h_104_x1_demonhunter_male.png")
+            == "https://media.blizzard.com/d3/icons/items/large/unique_sword_2h_104_x1_demonhunter_male.png")
         #expect(D3Media.itemIcon("x1_amethyst_01_demonhunter_male", size: .small).absoluteString
-            == "http://media.blizzard.com/d3/icons/items/small/x1_amethyst_01_demonhunter_male.png")
+            == "https://media.blizzard.com/d3/icons/items/small/x1_amethyst_01_demonhunter_male.png")
         #expect(D3Media.skillIcon("barbarian_bash").absoluteString
-            == "http://media.blizzard.com/d3/icons/skills/64/barbarian_bash.png")
+            == "https://media.blizzard.com/d3/icons/skills/64/barbarian_bash.png")
         #expect(D3Media.skillIcon("a/b", size: .small).absoluteString
-            == "http://media.blizzard.com/d3/icons/skills/21/a%2Fb.png")
+            == "https://media.blizzard.com/d3/icons/skills/21/a%2Fb.png")
     }
 }

@@ -53,7 +53,7 @@ struct D3GameDataTests {
         #expect(board.title == "Witch Doctor Greater Rift")
         #expect(board.era == 1)
         #expect(board.greaterRift)
-        #expect(board.rows.count == 1963)
+        #expect(board.rows.count == 40)
         let first = try #require(board.rows.first)
         #expect(first.rank == 1)
         #expect(first.riftLevel == 49)

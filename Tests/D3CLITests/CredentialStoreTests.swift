@@ -30,7 +30,7 @@ struct CredentialStoreTests {
             try store.save(credential("first"))
             #expect(try permissions(directory) == 0o700)
             #expect(try permissions(store.fileURL(for: .eu)) == 0o600)
-            #expect(store.fileURL(for: .eu).lastPathComponent == "credentials-eu.json")
+            #expect(store.fileURL(for: .eu).lastPathComponent == "credentials-oauth.battle.net.json")
         }
     }
 
@@ -52,20 +52,70 @@ struct CredentialStoreTests {
             try store.save(credential("second"))
             #expect(try store.load(region: .eu) == credential("second"))
             #expect(try permissions(store.fileURL(for: .eu)) == 0o600)
-            #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["credentials-eu.json"])
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["credentials-oauth.battle.net.json"])
         }
     }
 
-    @Test("Regions are stored apart, and delete removes only its own")
-    func regionsAreSeparate() throws {
+    @Test("OAuth hosts are stored apart, and delete removes only its own")
+    func hostsAreSeparate() throws {
         try withDirectory { directory in
             let store = CredentialStore(directory: directory)
             try store.save(credential("eu-token", region: .eu))
-            try store.save(credential("kr-token", region: .kr))
+            try store.save(credential("cn-token", region: .cn))
+            #expect(store.fileURL(for: .cn).lastPathComponent == "credentials-oauth.battlenet.com.cn.json")
             #expect(try store.delete(region: .eu))
             #expect(try !store.delete(region: .eu))
             #expect(try store.load(region: .eu) == nil)
-            #expect(try store.load(region: .kr)?.token.value == "kr-token")
+            #expect(try store.load(region: .cn)?.token.value == "cn-token")
+        }
+    }
+
+    @Test("One sign-in serves every region its token works for; only those")
+    func oneSignInPerHost() throws {
+        try withDirectory { directory in
+            let store = CredentialStore(directory: directory)
+            var shared = try credential("shared", region: .eu)
+            shared.regions = [.us, .eu, .kr, .tw]
+            try store.save(shared)
+            for region in [Region.us, .eu, .kr, .tw] { #expect(try store.load(region: region) == shared) }
+            #expect(try store.load(region: .cn) == nil)
+            #expect(store.fileURL(for: .us) == store.fileURL(for: .tw))
+            #expect(try store.delete(region: .kr))
+            #expect(try store.load(region: .eu) == nil)
+            try store.save(credential("eu-only", region: .eu))
+            #expect(try store.load(region: .us) == nil)
+        }
+    }
+
+    @Test("Per-region files of older versions are read, and replaced by the host's file at the next sign-in")
+    func legacyFiles() throws {
+        try withDirectory { directory in
+            let files = PrivateFiles(directory: directory)
+            var legacy = try credential("legacy", region: .eu)
+            legacy.regions = [.us, .eu, .kr, .tw]
+            try files.write(try StoredJSON.encoder.encode(legacy), as: "credentials-eu.json")
+            try files.write(try StoredJSON.encoder.encode(try credential("kr-legacy", region: .kr)), as: "credentials-kr.json")
+            let store = CredentialStore(directory: directory)
+            #expect(try store.load(region: .us)?.token.value == "legacy")
+            #expect(try store.load(region: .kr)?.token.value == "kr-legacy")
+            try store.save(credential("new", region: .us))
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["credentials-oauth.battle.net.json"])
+            #expect(try store.load(region: .us)?.token.value == "new")
+        }
+    }
+
+    @Test("A config directory that is a symbolic link is refused for reads, writes and deletes")
+    func symlinkedDirectory() throws {
+        try withDirectory { directory in
+            let elsewhere = directory.deletingLastPathComponent().appending(path: "shared")
+            try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(at: directory, withDestinationURL: elsewhere)
+            let store = CredentialStore(directory: directory)
+            for attempt in [{ try store.save(credential("x")) }, { _ = try store.load(region: .eu) }, { _ = try store.delete(region: .eu) }] as [() throws -> Void] {
+                let error = #expect(throws: CredentialStore.Failure.self) { try attempt() }
+                #expect(error?.description.contains("is a symbolic link") == true)
+            }
+            #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path).isEmpty)
         }
     }
 
@@ -76,7 +126,7 @@ struct CredentialStoreTests {
             try store.save(credential("first"))
             try Data("{".utf8).write(to: store.fileURL(for: .eu))
             let error = #expect(throws: CredentialStore.Failure.self) { try store.load(region: .eu) }
-            #expect(error?.description.contains("credentials-eu.json") == true)
+            #expect(error?.description.contains("credentials-oauth.battle.net.json") == true)
         }
     }
 
@@ -113,14 +163,16 @@ struct CredentialStoreTests {
         try withDirectory { directory in
             let store = CredentialStore(directory: directory)
             try store.save(credential("target", region: .eu))
+            let target = directory.deletingLastPathComponent().appending(path: "target.json")
+            try FileManager.default.moveItem(at: store.fileURL(for: .eu), to: target)
             let link = store.fileURL(for: .us).path
-            try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: store.fileURL(for: .eu).path)
+            try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target.path)
             let error = #expect(throws: CredentialStore.Failure.self) { try store.load(region: .us) }
             #expect(error?.description.contains("is a symbolic link") == true)
             #expect(error?.description.contains("rm '\(link)'") == true)
             #expect(try store.delete(region: .us))
             #expect(try store.load(region: .us) == nil)
-            #expect(try store.load(region: .eu)?.token.value == "target")
+            #expect(FileManager.default.fileExists(atPath: target.path))
         }
     }
 
@@ -128,7 +180,7 @@ struct CredentialStoreTests {
     func danglingLinkIsRefused() throws {
         try withDirectory { directory in
             let store = CredentialStore(directory: directory)
-            try store.save(credential("first"))
+            try store.save(credential("first", region: .cn))
             let link = store.fileURL(for: .kr).path
             try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/nonexistent/d3-credentials")
             #expect(throws: CredentialStore.Failure.self) { try store.load(region: .kr) }
@@ -141,7 +193,7 @@ struct CredentialStoreTests {
     func directoryIsRefused() throws {
         try withDirectory { directory in
             let store = CredentialStore(directory: directory)
-            try store.save(credential("first"))
+            try store.save(credential("first", region: .cn))
             try FileManager.default.createDirectory(at: store.fileURL(for: .tw), withIntermediateDirectories: false)
             let error = #expect(throws: CredentialStore.Failure.self) { try store.load(region: .tw) }
             #expect(error?.description.contains("is not a regular file") == true)

@@ -11,13 +11,13 @@ import Testing
 struct FullLoginTests {
     let transport = AsyncHTTPClientTransport.shared
 
-    @Test("A person approves; d3 prints who signed in, stores the token, and uses it")
+    @Test("A person approves (the QR code holds the link); d3 prints who signed in, stores the token, and uses it")
     func approve() async throws {
         try await withSandbox { sandbox in
             try await withSandboxRelay(sandbox) { relay, emulator in
                 let login = try Background(
-                    "d3", ["login", "--relay", relay.absoluteString, "--no-browser"], environment: sandbox.environment(),
-                    directory: sandbox.home)
+                    "d3", ["login", "--relay", relay.absoluteString, "--no-browser", "--qr"],
+                    environment: sandbox.environment(), directory: sandbox.home)
                 let link = try await login.await(/Or open (\S+)/)
                 let code = try await login.await(/\n\s+([B-Z]{4}-[B-Z]{4})\s*\n/)
                 #expect(link.hasSuffix("user_code=\(code)"))
@@ -25,6 +25,8 @@ struct FullLoginTests {
                 let status = try await login.waitForExit()
                 #expect(status == 0, "\(login.text)")
                 #expect(login.text.contains("Signed in as FaYe#2543 (us), token valid until"))
+                #expect(login.text.contains("Or scan this with a phone:"))
+                #expect(try await QRDecoder.decode(printed: login.text) == link)
 
                 let whoami = try await sandbox.d3("whoami")
                 #expect(whoami.status == 0)
@@ -41,30 +43,130 @@ struct FullLoginTests {
         }
     }
 
-    @Test("d3 login --region eu through a relay of region us signs in for eu, and profile --region eu uses it")
+    @Test("d3 login --region eu through a relay of region us signs in for eu, us, kr and tw, and every command uses it")
     func otherRegionOfTheSharedHost() async throws {
         try await withSandbox { sandbox in
             try await withSandboxRelay(sandbox) { relay, emulator in
-                let login = try Background(
-                    "d3", ["login", "--region", "eu", "--relay", relay.absoluteString, "--no-browser"],
-                    environment: sandbox.environment(), directory: sandbox.home)
-                try await actAsPerson(link: try await login.await(/Or open (\S+)/), approve: true)
-                #expect(try await login.waitForExit() == 0, "\(login.text)")
+                let login = try await signIn(sandbox, relay: relay, extra: ["--region", "eu"])
+                #expect(login.process.terminationStatus == 0, "\(login.text)")
                 #expect(login.text.contains("Signed in as FaYe#2543 (eu), token valid until"))
                 #expect(login.text.contains("it also works for regions us, kr, tw"))
 
                 let stored = try #require(try sandbox.store.load(region: .eu))
                 #expect(stored.region == .eu)
                 #expect(stored.regions == [.us, .eu, .kr, .tw])
-                #expect(try sandbox.store.load(region: .us) == nil)
+                #expect(try sandbox.store.load(region: .us) == stored)
+                #expect(try sandbox.store.load(region: .cn) == nil)
                 let whoami = try await sandbox.d3("whoami", "--region", "eu")
                 #expect(whoami.stdout.contains("Works for  us, eu, kr, tw"))
 
-                let profile = try await sandbox.d3("profile", "--region", "eu", "--api-url", emulator.absoluteString)
-                #expect(profile.status == 0, "\(profile.stderr)")
-                #expect(profile.stdout.contains("FaYe#2543"))
-                #expect(try await sandbox.d3("whoami").status == 3)
+                for region in ["eu", "us", "kr", "tw"] {
+                    let profile = try await sandbox.d3("profile", "--region", region, "--api-url", emulator.absoluteString)
+                    #expect(profile.status == 0, "\(region): \(profile.stderr)")
+                    #expect(profile.stdout.contains("FaYe#2543"))
+                    #expect(try await sandbox.d3("whoami", "--region", region).status == 0)
+                    #expect(try await sandbox.d3("token", "--region", region).stdout.contains(stored.token.value))
+                }
+                #expect(try await sandbox.d3("whoami", "--region", "cn").status == 3)
             }
+        }
+    }
+
+    @Test("Signed in: d3 api and --json print Battle.net's answers unchanged, --followers its follower items; logout revokes")
+    func signedInSession() async throws {
+        try await withSandbox { sandbox in
+            try await withSandboxRelay(sandbox) { relay, emulator in
+                let login = try await signIn(sandbox, relay: relay)
+                #expect(login.process.terminationStatus == 0, "\(login.text)")
+                let token = try #require(try sandbox.store.load(region: .us)).token.value
+                func direct(_ path: String) async throws -> TransportResponse {
+                    try await transport.send(TransportRequest(
+                        url: try #require(URL(string: emulator.absoluteString + path)),
+                        headers: [("Authorization", "Bearer \(token)")]))
+                }
+                let api = emulator.absoluteString
+                let profilePath = "/d3/profile/FaYe-2543/?locale=en_US"
+                let expected = String(decoding: try await direct(profilePath).body, as: UTF8.self)
+                for arguments in [["api", "/d3/profile/FaYe-2543/"], ["api", api + "/d3/profile/FaYe-2543/?locale=en_US"],
+                                  ["profile", "FaYe#2543", "--json"]] {
+                    let result = try await D3Process.run(arguments + ["--api-url", api], environment: sandbox.environment())
+                    #expect(result.status == 0, "\(arguments): \(result.stderr)")
+                    #expect(result.stdout.trimmingCharacters(in: .newlines) == expected, "\(arguments)")
+                }
+                let heroPath = "/d3/profile/FaYe-2543/hero/104729462"
+                let hero = try JSONSerialization.jsonObject(with: try await direct(heroPath + "?locale=en_US").body) as? NSDictionary
+                let followers = try JSONSerialization.jsonObject(
+                    with: try await direct(heroPath + "/follower-items?locale=en_US").body) as? NSDictionary
+                let both = try await sandbox.d3("hero", "FaYe#2543", "104729462", "--followers", "--json", "--api-url", api)
+                #expect(both.status == 0, "\(both.stderr)")
+                let printed = try JSONSerialization.jsonObject(with: Data(both.stdout.utf8)) as? NSDictionary
+                #expect(printed?["hero"] as? NSDictionary == hero)
+                #expect(printed?["followers"] as? NSDictionary == followers)
+                let text = try await sandbox.d3("hero", "FaYe#2543", "104729462", "--followers", "--api-url", api)
+                #expect(text.status == 0, "\(text.stderr)")
+                #expect(text.stdout.contains("Followers"))
+                let followerItemNames = ((followers?.allValues ?? []) as? [NSDictionary] ?? [])
+                    .flatMap { ($0.allValues as? [NSDictionary]) ?? [] }.compactMap { $0["name"] as? String }
+                #expect(!followerItemNames.isEmpty)
+                for name in followerItemNames { #expect(text.stdout.contains(name), "\(name)") }
+
+                let missing = try await sandbox.d3("api", "/d3/data/follower/nobody", "--api-url", api)
+                #expect(missing.status == 4, "\(missing.stderr)")
+                let elsewhere = try await sandbox.d3("api", "https://example.com/d3/data/act", "--api-url", api)
+                #expect(elsewhere.status == 2)
+                #expect(elsewhere.stderr.contains("sends the token only there"))
+
+                let logout = try await sandbox.d3("logout")
+                #expect(logout.status == 0, "\(logout.stderr)")
+                #expect(logout.stdout.contains("revoked and forgotten"))
+                #expect(try await direct(profilePath).status == 401)
+                let userinfo = try await transport.send(TransportRequest(
+                    url: emulator.appending(path: "oauth/userinfo"), headers: [("Authorization", "Bearer \(token)")]))
+                #expect(userinfo.status == 401)
+                #expect(try await sandbox.d3("whoami", "--region", "eu").status == 3)
+            }
+        }
+    }
+
+    @Test("On a terminal, a rejected sign-in offers to sign in again, then the command finishes; --no-prompt exits 3")
+    func signInAgainOnTerminal() async throws {
+        try await withSandbox { sandbox in
+            try await withSandboxRelay(sandbox) { relay, emulator in
+                let stale = AccessToken(
+                    value: "revoked-or-unknown", expiresAt: Date(timeIntervalSinceNow: 3600),
+                    battleTag: try BattleTag(parsing: "FaYe#2543"))
+                try sandbox.store.save(StoredCredential(
+                    region: .us, regions: [.us, .eu, .kr, .tw], relay: relay.absoluteString, token: stale))
+                let api = emulator.absoluteString
+                let refused = try PseudoTerminal(["profile", "--api-url", api, "--no-prompt"], environment: sandbox.environment())
+                #expect(try await refused.waitForExit() == 3, "\(refused.text)")
+                #expect(!refused.text.contains("Sign in now"))
+
+                let terminal = try PseudoTerminal(["profile", "--api-url", api], environment: sandbox.environment())
+                _ = try await terminal.await(/(Sign in now and carry on\?) \[Y\/n\]/)
+                terminal.type("y\n")
+                try await actAsPerson(link: try await terminal.await(/Or open (\S+)/), approve: true)
+                #expect(try await terminal.waitForExit() == 0, "\(terminal.text)")
+                #expect(terminal.text.contains("Signed in as FaYe#2543"))
+                #expect(terminal.text.contains("Heroes ("))
+                #expect(try sandbox.store.load(region: .eu)?.token.value != "revoked-or-unknown")
+            }
+        }
+    }
+
+    @Test("A logout whose revocation fails still forgets the token, says so and exits 1")
+    func logoutWithoutRelay() async throws {
+        try await withSandbox { sandbox in
+            let token = AccessToken(
+                value: "unrevoked-token", expiresAt: Date(timeIntervalSinceNow: 3600), battleTag: try BattleTag(parsing: "FaYe#2543"))
+            try sandbox.store.save(StoredCredential(
+                region: .us, regions: [.us, .eu], relay: "http://127.0.0.1:\(try freePort())", token: token))
+            let logout = try await sandbox.d3("logout", "--region", "eu")
+            #expect(logout.status == 1)
+            #expect(logout.stderr.contains("Signed out of regions us, eu on this machine, but the token could not be revoked"))
+            #expect(logout.stderr.contains("stays valid at Battle.net until"))
+            #expect(!logout.stderr.contains("unrevoked-token"))
+            #expect(try sandbox.store.load(region: .us) == nil)
         }
     }
 
@@ -88,11 +190,8 @@ struct FullLoginTests {
     func deny() async throws {
         try await withSandbox { sandbox in
             try await withSandboxRelay(sandbox) { relay, _ in
-                let login = try Background(
-                    "d3", ["login", "--relay", relay.absoluteString, "--no-browser"], environment: sandbox.environment(),
-                    directory: sandbox.home)
-                try await actAsPerson(link: try await login.await(/Or open (\S+)/), approve: false)
-                #expect(try await login.waitForExit() == 6, "\(login.text)")
+                let login = try await signIn(sandbox, relay: relay, approve: false)
+                #expect(login.process.terminationStatus == 6, "\(login.text)")
                 #expect(login.text.lowercased().contains("declined") || login.text.lowercased().contains("denied"))
                 #expect(try await sandbox.d3("whoami").status == 3)
             }
@@ -117,27 +216,5 @@ struct FullLoginTests {
                 #expect(try await sandbox.d3("whoami").status == 3)
             }
         }
-    }
-
-    /// Opens the verification link, clicks Continue, and decides at the emulator, as a browser would.
-    private func actAsPerson(link: String, approve: Bool) async throws {
-        let browser = CookieJar()
-        let page = try await browser.send(TransportRequest(url: try #require(URL(string: link))))
-        #expect(page.status == 200)
-        let html = String(decoding: page.body, as: UTF8.self)
-        let nonce = try #require(html.firstMatch(of: /name="confirm" value="([^"]+)"/)?.1)
-        let userCode = try #require(html.firstMatch(of: /name="user_code" value="([^"]+)"/)?.1)
-        let device = try #require(URL(string: link)).deletingLastPathComponent().appending(path: "device")
-        let confirmed = try await browser.send(TransportRequest(
-            method: "POST", url: device, headers: [("Content-Type", "application/x-www-form-urlencoded")],
-            body: Data(FormEncoding.encode([("user_code", String(userCode)), ("confirm", String(nonce))]).utf8)))
-        #expect(confirmed.status == 303)
-        let authorize = try #require(confirmed.header("Location").flatMap(URL.init(string:)))
-        let decided = try await transport.send(TransportRequest(url: authorize.appendingQuery([
-            ("emulator_decision", approve ? "approve" : "deny"), ("emulator_battletag", "FaYe#2543"),
-        ])))
-        let callback = try #require(decided.header("Location").flatMap(URL.init(string:)))
-        let done = try await browser.send(TransportRequest(url: callback))
-        #expect(done.status == 200)
     }
 }

@@ -78,24 +78,36 @@ struct RelayPolicyTests {
         }
     }
 
-    @Test("Device-flow endpoints named by the relay's metadata follow the same rule")
+    @Test("Every endpoint named by the relay's metadata must be on the relay's own origin")
     func endpoints() throws {
         let relay = try url("https://relay.example.com")
-        let good = DeviceFlowEndpoints(conventionalAt: relay)
-        try RelayPolicy.checkEndpoints(good, relay: relay, allowInsecure: false)
-        let plain = DeviceFlowEndpoints(
-            deviceAuthorizationURL: try url("http://collector.example/oauth/device/code"),
-            tokenURL: try url("https://relay.example.com/oauth/token"))
-        let failure = #expect(throws: CLIFailure.self) {
-            try RelayPolicy.checkEndpoints(plain, relay: relay, allowInsecure: false)
+        try RelayPolicy.checkEndpoints(DeviceFlowEndpoints(conventionalAt: relay), relay: relay)
+        try RelayPolicy.checkEndpoints(
+            DeviceFlowEndpoints(
+                deviceAuthorizationURL: try url("https://RELAY.example.com:443/device"),
+                tokenURL: try url("https://relay.example.com/token")),
+            relay: relay)
+        let cases: [(device: String, token: String, revocation: String?, named: String)] = [
+            ("http://collector.example/oauth/device/code", "https://relay.example.com/oauth/token", nil,
+             "on another origin (http://collector.example)"),
+            ("https://relay.example.com/oauth/device/code", "https://elsewhere.example/oauth/token", nil,
+             "on another origin (https://elsewhere.example)"),
+            ("https://relay.example.com/oauth/device/code", "https://relay.example.com/oauth/token",
+             "https://relay.example.com:8443/oauth/revoke", "on another origin (https://relay.example.com:8443)"),
+            ("https://relay.example.com/oauth/device/code", "http://relay.example.com/oauth/token", nil,
+             "on another origin (http://relay.example.com)"),
+            ("https://relay.example.com/oauth/device/code", "gopher://relay.example.com/token", nil,
+             "that is not an http(s) URL"),
+        ]
+        for item in cases {
+            let endpoints = DeviceFlowEndpoints(
+                deviceAuthorizationURL: try url(item.device), tokenURL: try url(item.token),
+                revocationURL: try item.revocation.map(url))
+            let failure = #expect(throws: CLIFailure.self) { try RelayPolicy.checkEndpoints(endpoints, relay: relay) }
+            #expect(failure?.status == .failure)
+            #expect(failure?.message.contains(item.named) == true, "\(failure?.message ?? "")")
+            #expect(failure?.message.contains("only to https://relay.example.com") == true)
         }
-        #expect(failure?.status == .failure)
-        #expect(failure?.message.contains("http://collector.example") == true)
-        try RelayPolicy.checkEndpoints(plain, relay: relay, allowInsecure: true)
-        let odd = DeviceFlowEndpoints(
-            deviceAuthorizationURL: try url("https://relay.example.com/oauth/device/code"),
-            tokenURL: try url("gopher://relay.example.com/token"))
-        #expect(throws: CLIFailure.self) { try RelayPolicy.checkEndpoints(odd, relay: relay, allowInsecure: true) }
     }
 
     @Test("The link to open is the relay's own; a link on another origin refuses the sign-in")

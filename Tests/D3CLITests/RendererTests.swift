@@ -31,6 +31,31 @@ struct RendererTests {
         #expect(table.render() == ["NAME  LEVEL", "전사     70", "Zoë       1"])
     }
 
+    @Test("A table wider than the screen wraps its widest column; line breaks in a cell are kept")
+    func wrapping() {
+        var table = TextTable(headers: ["Skill", "Description"], multiline: [1])
+        table.rows = [["Bash", "Generate: 6 Fury per attack\n\nBrutally smash an enemy for 320% weapon damage."]]
+        let lines = table.render(width: 30)
+        #expect(lines == [
+            "Skill  Description", "Bash   Generate: 6 Fury per", "       attack", "", "       Brutally smash an enemy",
+            "       for 320% weapon damage.",
+        ])
+        #expect(lines.allSatisfy { Formatting.width($0) <= 30 })
+        #expect(table.render().count == 4)
+        table.multiline = []
+        #expect(table.render().count == 2)
+        #expect(Formatting.wrap("abcdefghij", columns: 4) == ["abcd", "efgh", "ij"])
+        #expect(Formatting.wrap("", columns: 4) == [""])
+    }
+
+    @Test("An answer over the size cap names the flag that raises it")
+    func responseTooLarge() {
+        let failure = CLIFailure.from(BattleNetError.responseTooLarge(limit: 64 << 20))
+        #expect(failure.status == .failure)
+        #expect(failure.message.contains("larger than 64 MiB"))
+        #expect(failure.message.contains("--max-response-size"))
+    }
+
     @Test("Colours appear only when the style is enabled")
     func colours() {
         #expect(TextStyle.plain.bold("x") == "x")

@@ -58,7 +58,7 @@ struct SecurityCommandTests {
 
     // MARK: Verification links
 
-    @Test("A sign-in link on another origin than the relay's is neither shown nor opened, and the login exits 1")
+    @Test("A relay whose endpoints and links are on another origin than the one asked for is refused, and the login exits 1")
     func foreignLinkIsRefused() async throws {
         try await withSandbox { sandbox in
             let browser = try FakeBrowser(in: sandbox)
@@ -77,9 +77,9 @@ struct SecurityCommandTests {
                     throw error
                 }
                 #expect(status == 1, "\(login.text)")
-                #expect(login.text.contains("sent a sign-in link on another site (http://127.0.0.1:\(port))"),
+                #expect(login.text.contains("names an endpoint on another origin (http://127.0.0.1:\(port))"),
                         "\(login.text)")
-                #expect(login.text.contains("only links on http://localhost:\(port)"))
+                #expect(login.text.contains("only to http://localhost:\(port)"))
                 #expect(!login.text.contains("To sign in"))
                 #expect(!login.text.contains("/device"))
                 try await Task.sleep(for: .milliseconds(300))
@@ -133,7 +133,7 @@ struct SecurityCommandTests {
                 #expect(result.stderr.hasPrefix("d3: The credential store failed: "))
                 #expect(result.stderr.contains("can be read by other users (mode 0644)"))
                 #expect(result.stderr.contains("chmod 600 '"))
-                #expect(result.stderr.contains("credentials-us.json'"))
+                #expect(result.stderr.contains("credentials-oauth.battle.net.json'"))
                 #expect(!result.stderr.contains("user-token-value"))
             }
             #expect(chmod(path, 0o600) == 0)
@@ -143,23 +143,42 @@ struct SecurityCommandTests {
         }
     }
 
-    @Test("A credential file that is a symbolic link is refused, and logout removes the link")
+    @Test("A credential file that is a symbolic link is refused; logout removes the link, not its target, and says so")
     func credentialFileSymbolicLink() async throws {
         try await withSandbox { sandbox in
             let token = AccessToken(value: "elsewhere", expiresAt: Date(timeIntervalSinceNow: 3600))
             try sandbox.store.save(StoredCredential(region: .eu, relay: "http://127.0.0.1:8080", token: token))
+            let target = sandbox.home.appending(path: "elsewhere.json")
+            try FileManager.default.moveItem(at: sandbox.store.fileURL(for: .eu), to: target)
             try FileManager.default.createSymbolicLink(
-                atPath: sandbox.store.fileURL(for: .us).path,
-                withDestinationPath: sandbox.store.fileURL(for: .eu).path)
+                atPath: sandbox.store.fileURL(for: .us).path, withDestinationPath: target.path)
             let result = try await sandbox.d3("token")
             #expect(result.status == 1, "\(result.stderr)")
             #expect(result.stdout.isEmpty)
             #expect(result.stderr.contains("is a symbolic link"))
             #expect(result.stderr.contains("rm '"))
             let logout = try await sandbox.d3("logout")
-            #expect(logout.status == 0, "\(logout.stderr)")
+            #expect(logout.status == 1, "\(logout.stderr)")
+            #expect(logout.stderr.contains("without revoking the token"))
+            #expect(!logout.stderr.contains("elsewhere\n"))
             #expect(try await sandbox.d3("token").status == 3)
-            #expect(try await sandbox.d3("token", "--region", "eu").stdout == "elsewhere\n")
+            #expect(FileManager.default.fileExists(atPath: target.path))
+        }
+    }
+
+    @Test("A config directory that is a symbolic link is refused: nothing is read from it or written through it")
+    func configDirectorySymbolicLink() async throws {
+        try await withSandbox { sandbox in
+            let shared = sandbox.home.appending(path: "shared-folder")
+            try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: sandbox.configHome, withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(at: sandbox.configDirectory, withDestinationURL: shared)
+            for command in ["token", "whoami", "logout"] {
+                let result = try await sandbox.d3(command)
+                #expect(result.status == 1, "\(command): \(result.stderr)")
+                #expect(result.stderr.contains("is a symbolic link"), "\(command): \(result.stderr)")
+            }
+            #expect(try FileManager.default.contentsOfDirectory(atPath: shared.path).isEmpty)
         }
     }
 

@@ -73,6 +73,18 @@ struct RefusalTableTests {
              form: [grant, unknownDevice, ("wait", "soon")], status: 400, error: "invalid_request", description: "wait"),
         Case(name: "token: an unknown device_code", method: .post, path: "/oauth/token", form: [grant, unknownDevice],
              status: 400, error: "invalid_grant", description: "Unknown device_code"),
+        // POST /oauth/revoke
+        Case(name: "revoke: no client_id", method: .post, path: "/oauth/revoke", form: [("token", "t")], status: 400,
+             error: "invalid_request", description: "client_id is missing"),
+        Case(name: "revoke: Basic with a secret", method: .post, path: "/oauth/revoke", form: [("token", "t")],
+             headers: basicSecret, status: 401, error: "invalid_client", description: "no secret"),
+        Case(name: "revoke: unknown app", method: .post, path: "/oauth/revoke", form: [("token", "t"), ("client_id", "nosuch")],
+             status: 401, error: "invalid_client", description: "no app named nosuch"),
+        Case(name: "revoke: no token", method: .post, path: "/oauth/revoke", form: [("client_id", "d3")], status: 400,
+             error: "invalid_request", description: "token is missing"),
+        Case(name: "revoke: too long a token", method: .post, path: "/oauth/revoke",
+             form: [("client_id", "d3"), ("token", String(repeating: "x", count: 5000))], status: 400,
+             error: "invalid_request", description: "too long"),
         // The router's own
         Case(name: "an unknown path", method: .get, path: "/nosuch", status: 404, error: "not_found"),
         Case(name: "a method a path does not take", method: .delete, path: "/oauth/token", status: 405,
@@ -111,6 +123,21 @@ struct RefusalTableTests {
             try await relay.test { client in
                 for _ in 0..<2 { #expect(try await client.post("/oauth/device/code", form: [("client_id", "d3")]).status == .ok) }
                 Self.check(try await client.post("/oauth/device/code", form: [("client_id", "d3")]), status: 429, error: "slow_down")
+            }
+        }
+    }
+
+    @Test("A client that revokes too often gets 429 slow_down with Retry-After, before its request is looked at")
+    func revocationLimit() async throws {
+        try await InProcessRelay.with({ $0.startsPerMinute = 2 }) { relay in
+            try await relay.test { client in
+                for _ in 0..<2 {
+                    Self.check(
+                        try await client.post("/oauth/revoke", form: [("client_id", "d3")]), status: 400, error: "invalid_request")
+                }
+                Self.check(
+                    try await client.post("/oauth/revoke", form: [("client_id", "d3"), ("token", "t")]), status: 429,
+                    error: "slow_down")
             }
         }
     }

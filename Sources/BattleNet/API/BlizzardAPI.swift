@@ -43,10 +43,11 @@ public struct BlizzardAPI: Sendable {
     private let maxResponseBytes: Int
     private let retry: RateLimitRetry
 
-    /// Creates a client. `apiBaseURL` overrides the region's API host (the emulator, a test server).
+    /// Creates a client. `apiBaseURL` overrides the region's API host (the emulator, a test server);
+    /// `maxResponseBytes` caps an answer (32 MiB by default: Blizzard's largest leaderboards are a few MiB).
     public init(
         region: Region, locale: BattleNetLocale? = nil, apiBaseURL: URL? = nil, tokens: any AccessTokenSource,
-        transport: any HTTPTransport, timeout: Duration = .seconds(10), maxResponseBytes: Int = 4 << 20,
+        transport: any HTTPTransport, timeout: Duration = .seconds(10), maxResponseBytes: Int = 32 << 20,
         retry: RateLimitRetry = RateLimitRetry()
     ) {
         self.region = region

@@ -13,18 +13,30 @@ public struct BattleNetEndpoints: Sendable, Hashable {
     public var checkTokenURL: URL
     /// The base of the game-data and profile API (`/d3/...`).
     public var apiBaseURL: URL
+    /// The token revocation endpoint (RFC 7009, the discovery document's `revocation_endpoint`).
+    public var revocationURL: URL
 
-    /// Spells out every endpoint.
-    public init(authorizeURL: URL, tokenURL: URL, userinfoURL: URL, checkTokenURL: URL, apiBaseURL: URL) {
+    /// Spells out every endpoint; without `revocationURL`, `revoke` next to the token endpoint.
+    public init(
+        authorizeURL: URL, tokenURL: URL, userinfoURL: URL, checkTokenURL: URL, apiBaseURL: URL,
+        revocationURL: URL? = nil
+    ) {
         self.authorizeURL = authorizeURL
         self.tokenURL = tokenURL
         self.userinfoURL = userinfoURL
         self.checkTokenURL = checkTokenURL
         self.apiBaseURL = apiBaseURL
+        self.revocationURL = revocationURL ?? Self.revocationURL(nextTo: tokenURL)
+    }
+
+    /// `revoke` in the token endpoint's folder, as Battle.net lays them out (`/token` and `/revoke`,
+    /// `/oauth/token` and `/oauth/revoke`).
+    public static func revocationURL(nextTo tokenURL: URL) -> URL {
+        tokenURL.deletingLastPathComponent().appending(path: "revoke")
     }
 
     /// The endpoints of an OAuth host laid out as Battle.net's (`/authorize`, `/token`, `/userinfo`,
-    /// `/check_token`) and an API host.
+    /// `/check_token`, `/revoke`) and an API host.
     public init(oauthBaseURL: URL, apiBaseURL: URL) {
         self.init(
             authorizeURL: oauthBaseURL.appending(path: "authorize"),

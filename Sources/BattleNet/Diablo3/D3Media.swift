@@ -7,8 +7,8 @@ import Foundation
 /// apps since 2012 (e.g. the .NET D3 API wrapper's doc comment "Available sizes … 21, 42 and 64"; DiabloDjango
 /// `ICON_URL`); `{icon}` is the `icon` field of items and skills as the API sends it.
 public enum D3Media {
-    /// Blizzard's media host.
-    public static let host = URL(string: "http://media.blizzard.com")!
+    /// Blizzard's media host, over https (App Transport Security blocks plain http in apps).
+    public static let host = URL(string: "https://media.blizzard.com")!
 
     /// Item icon sizes.
     public enum ItemIconSize: String, Sendable, CaseIterable {

@@ -26,7 +26,7 @@ public struct Diablo3Client: Sendable {
     /// Creates a client. `apiBaseURL` overrides the region's API host (the emulator, a test server).
     public init(
         region: Region, locale: BattleNetLocale? = nil, apiBaseURL: URL? = nil, tokens: any AccessTokenSource,
-        transport: any HTTPTransport, timeout: Duration = .seconds(10), maxResponseBytes: Int = 4 << 20,
+        transport: any HTTPTransport, timeout: Duration = .seconds(10), maxResponseBytes: Int = 32 << 20,
         retry: RateLimitRetry = RateLimitRetry()
     ) {
         api = BlizzardAPI(

@@ -116,6 +116,17 @@ public struct OAuthClient: Sendable {
         return try decodeOAuth(UserInfo.self, from: response)
     }
 
+    /// Revokes a token at the provider (RFC 7009) with this client's credentials. The provider answers 200 for
+    /// a token it does not know as well; refusals throw ``BattleNetError/oauth(_:)``, failures the other
+    /// ``BattleNetError``s.
+    public func revoke(token: String) async throws {
+        let response = try await send(
+            method: "POST", url: endpoints.revocationURL,
+            form: [("token", token), ("token_type_hint", "access_token")],
+            authorization: credentials.basicAuthorization)
+        guard response.status == 200 else { throw oauthError(from: response) }
+    }
+
     private func requestToken(form: [(String, String)]) async throws -> AccessToken {
         let response = try await send(
             method: "POST", url: endpoints.tokenURL, form: form, authorization: credentials.basicAuthorization)

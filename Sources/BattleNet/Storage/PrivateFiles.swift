@@ -11,7 +11,8 @@ import Darwin
 /// Files in a directory kept private to the user, for secrets such as tokens: the directory is `0700`, each file
 /// `0600`, and every write is atomic (temporary file, fsync, rename). A file is read only when it is a regular file
 /// (not a symbolic link), owned by the user and closed to group and others; otherwise reading fails with the
-/// command that fixes it.
+/// command that fixes it. The directory itself must be a real directory of the user's own, not a symbolic link
+/// (which could lead anywhere, such as a shared folder), for reads, writes and deletes alike.
 public struct PrivateFiles: Sendable {
     /// Why a read or write failed, with the path involved and what to do.
     public struct Failure: Error, CustomStringConvertible, Equatable {
@@ -46,6 +47,7 @@ public struct PrivateFiles: Sendable {
     /// other permission bit, saying which command fixes it. The check is made on the path (`lstat`) and again on the
     /// file opened without following links (`O_NOFOLLOW`, `fstat`), so a swap in between is caught too.
     public func read(_ name: String) throws(Failure) -> Data? {
+        guard try checkDirectory() else { return nil }
         let path = url(of: name).path
         var info = stat()
         guard lstat(path, &info) == 0 else {
@@ -123,6 +125,7 @@ public struct PrivateFiles: Sendable {
     /// removed, not its target.
     @discardableResult
     public func delete(_ name: String) throws(Failure) -> Bool {
+        guard try checkDirectory() else { return false }
         let path = url(of: name).path
         var info = stat()
         guard lstat(path, &info) == 0 else {
@@ -133,8 +136,40 @@ public struct PrivateFiles: Sendable {
         return true
     }
 
+    /// Whether the directory exists; refuses one that is a symbolic link, not a directory, or another user's.
+    private func checkDirectory() throws(Failure) -> Bool {
+        // Without a trailing slash, or lstat would follow a link to a directory.
+        var path = directory.path
+        while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+        var info = stat()
+        guard lstat(path, &info) == 0 else {
+            if errno == ENOENT { return false }
+            throw failure("could not examine", path)
+        }
+        let quoted = Self.shellQuoted(path)
+        switch info.st_mode & 0o170000 {
+        case 0o040000:
+            break
+        case 0o120000:
+            throw Failure(description: "\(path) is a symbolic link, and secrets are kept only in a directory of "
+                + "your own: replace it with `rm \(quoted) && mkdir -m 700 \(quoted)` and \(renewal)")
+        default:
+            throw Failure(description: "\(path) is not a directory: remove it with `rm \(quoted)` and \(renewal)")
+        }
+        let user = getuid()
+        guard info.st_uid == user else {
+            throw Failure(description: "\(path) belongs to user id \(info.st_uid), not to you (user id \(user)): "
+                + "use a directory of your own (`rm -r \(quoted)`, then \(renewal))")
+        }
+        return true
+    }
+
     private func ensureDirectory() throws(Failure) {
         let path = directory.path
+        if try checkDirectory() {
+            guard chmod(path, 0o700) == 0 else { throw failure("could not restrict the permissions of", path) }
+            return
+        }
         do {
             try FileManager.default.createDirectory(
                 at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])

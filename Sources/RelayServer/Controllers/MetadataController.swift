@@ -16,8 +16,8 @@ struct MetadataController {
         router.get("healthz") { _, _ in health(sandbox: sandbox, version: version) }
     }
 
-    /// RFC 8414 metadata naming the device authorization and token endpoints (RFC 8628 section 4), and the
-    /// regions whose players the relay signs in (`regions_supported`, an extension).
+    /// RFC 8414 metadata naming the device authorization, token and revocation endpoints (RFC 8628 section 4,
+    /// RFC 7009), and the regions whose players the relay signs in (`regions_supported`, an extension).
     private func metadata() -> Response {
         .json(
             .ok,
@@ -25,6 +25,8 @@ struct MetadataController {
                 "issuer": .string(settings.publicURL.absoluteString),
                 "device_authorization_endpoint": .string(settings.url("oauth/device/code").absoluteString),
                 "token_endpoint": .string(settings.url("oauth/token").absoluteString),
+                "revocation_endpoint": .string(settings.url("oauth/revoke").absoluteString),
+                "revocation_endpoint_auth_methods_supported": ["none"],
                 "grant_types_supported": [TokenController.deviceCodeGrant],
                 "response_types_supported": [],
                 "token_endpoint_auth_methods_supported": ["none"],

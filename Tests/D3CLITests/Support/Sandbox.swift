@@ -1,7 +1,9 @@
 import BattleNet
 import BattleNetEmulator
+import BattleNetHTTPClient
 import D3Kit
 import Foundation
+import Testing
 
 /// A private home and config directory for one test's runs of `d3`, removed afterwards.
 struct Sandbox: Sendable {
@@ -51,6 +53,19 @@ func withEmulator<T>(_ body: (RunningEmulator) async throws -> T) async throws -
 }
 
 extension RunningEmulator {
+    /// The emulator's own answer to `path` (with its query) for an application token of the test client: what
+    /// `--json` and `d3 api` must print unchanged.
+    func answer(_ path: String) async throws -> Data {
+        let oauth = OAuthClient(
+            credentials: cliCredentials, endpoints: endpoints, transport: AsyncHTTPClientTransport.shared)
+        let token = try await oauth.clientCredentialsToken()
+        let response = try await AsyncHTTPClientTransport.shared.send(TransportRequest(
+            url: try #require(URL(string: baseURL.absoluteString + path)),
+            headers: [("Authorization", "Bearer \(token.value)")]))
+        #expect(response.status == 200, "\(path)")
+        return response.body
+    }
+
     /// `--api-url` and `--oauth-url` pointing at this emulator.
     var hostArguments: [String] { ["--api-url", baseURL.absoluteString, "--oauth-url", baseURL.absoluteString] }
 

@@ -1,0 +1,84 @@
+import BattleNet
+import BattleNetEmulator
+import Foundation
+import TestSupport
+import Testing
+
+@Suite("Token revocation (RFC 7009) through the relay", .timeLimit(.minutes(5)))
+struct RevocationTests {
+    /// A player's token from a whole login through the relay.
+    private func signIn(_ relay: RelayHarness) async throws -> String {
+        let (login, callback) = try await relay.loginUntilCallback()
+        #expect(try await relay.get(callback).status == 200)
+        let granted = try await relay.poll(login, wait: 5)
+        return try #require(granted.json["access_token"] as? String, "\(granted.text)")
+    }
+
+    @Test("The metadata names the endpoint and its client authentication; a revoked token is refused at userinfo, check_token and the game API")
+    func revokes() async throws {
+        try await withRelay { relay in
+            let token = try await signIn(relay)
+            let discovered = try await DeviceFlowClient.discover(relayURL: relay.baseURL, transport: transport)
+            #expect(discovered.endpoints.revocationURL == URL(string: "\(publicBase)/oauth/revoke"))
+            let metadata = try await relay.get("/.well-known/oauth-authorization-server")
+            #expect(metadata.json["revocation_endpoint_auth_methods_supported"] as? [String] == ["none"])
+            // The metadata names the public URL; the test reaches the relay at its local address.
+            let client = DeviceFlowClient(endpoints: .init(conventionalAt: relay.baseURL), transport: transport)
+            let emulator = relay.emulator.baseURL
+            let bearer = [(name: "Authorization", value: "Bearer \(token)")]
+            let profile = emulator.appending(path: "d3/profile/FaYe-2543/")
+            #expect(try await relay.get(emulator.appending(path: "oauth/userinfo"), headers: bearer).status == 200)
+            #expect(try await relay.get(profile, headers: bearer).status == 200)
+
+            try await client.revoke(token: token, clientID: "d3")
+
+            let userinfo = try await relay.get(emulator.appending(path: "oauth/userinfo"), headers: bearer)
+            #expect(userinfo.status == 401)
+            #expect(userinfo.json["error"] as? String == "invalid_token")
+            let check = try await relay.send(TransportRequest(
+                method: "POST", url: emulator.appending(path: "check_token"),
+                headers: [("Content-Type", "application/x-www-form-urlencoded")],
+                body: Data(FormEncoding.encode([("token", token)]).utf8)))
+            #expect(check.status == 400)
+            #expect(check.json["error"] as? String == "invalid_token")
+            let game = try await relay.get(profile, headers: bearer)
+            #expect(game.status == 401)
+            #expect(game.json["type"] as? String == "BLZWEBAPI00000401")
+            #expect(await relay.emulator.state.count("revoke") == 1)
+            #expect(!relay.logs.text.contains(token), "a token was logged")
+        }
+    }
+
+    @Test("Unknown tokens get 200; an unknown client is the client library's invalidClient")
+    func refusals() async throws {
+        try await withRelay { relay in
+            let unknown = try await relay.post("/oauth/revoke", form: [("token", "no-such-token"), ("client_id", "d3")])
+            #expect(unknown.status == 200, "\(unknown.text)")
+            #expect(unknown.body.isEmpty)
+            let client = DeviceFlowClient(endpoints: .init(conventionalAt: relay.baseURL), transport: transport)
+            do {
+                try await client.revoke(token: "x", clientID: "nobody")
+                Issue.record("an unknown client was accepted")
+            } catch DeviceFlowError.invalidClient(let error) {
+                #expect(error.status == 401)
+            }
+        }
+    }
+
+    @Test("Battle.net out of reach: 503 with Retry-After, which the client reports as a server error")
+    func unreachable() async throws {
+        try await withRelay { relay in
+            await relay.emulator.stop()
+            let response = try await relay.post("/oauth/revoke", form: [("token", "secret-token-value"), ("client_id", "d3")])
+            #expect(response.status == 503)
+            #expect(response.json["error"] as? String == "temporarily_unavailable")
+            #expect(response.header("Retry-After") == "60")
+            let client = DeviceFlowClient(endpoints: .init(conventionalAt: relay.baseURL), transport: transport)
+            await #expect(throws: BattleNetError.serverError(status: 503)) {
+                try await client.revoke(token: "secret-token-value", clientID: "d3")
+            }
+            #expect(relay.logs.text.contains("token revocation at Battle.net failed"))
+            #expect(!relay.logs.text.contains("secret-token-value"))
+        }
+    }
+}
