@@ -95,7 +95,7 @@ public struct Relay: Sendable {
         let providerOrigin = endpoints.authorizeURL.webOrigin
         let cookies = BrowserCookies(secure: settings.publicURL.scheme == "https")
         DeviceController(
-            logins: service, settings: settings, metrics: service.metrics, keyring: service.keyring,
+            logins: service, settings: settings, metrics: service.metrics, keyring: service.keyring, apps: apps,
             startLimit: RateLimiter(name: "login_start", burst: Int(configuration.startsPerMinute), perMinute: configuration.startsPerMinute),
             codeLimit: RateLimiter(name: "user_code", burst: Int(configuration.codeEntriesPerMinute), perMinute: configuration.codeEntriesPerMinute),
             sandbox: configuration.isSandbox, providerOrigin: providerOrigin, cookies: cookies

@@ -32,8 +32,9 @@ public struct LoginService: Sendable {
 
     /// How a callback ended.
     public enum CallbackResult: Sendable, Equatable {
-        /// The token is stored for pickup.
-        case approved(app: AppRegistration, battleTag: String?)
+        /// The token is stored for pickup; an app in redirect mode gets `callbackCode`, which its token request
+        /// must present (see ``LoginKeyring/callbackCode(loginID:deviceCodeHash:key:)``).
+        case approved(app: AppRegistration, battleTag: String?, callbackCode: String?)
         /// The person declined at Battle.net.
         case denied(app: AppRegistration)
         /// Battle.net or the exchange failed.
@@ -284,7 +285,10 @@ public struct LoginService: Sendable {
             return .failed(app: app, reason: .storeUnwritable)
         }
         index.update(login.deviceCodeHash, status: .approved)
-        return .approved(app: app, battleTag: token.battleTag?.description)
+        let callbackCode =
+            app.mode == .redirect
+            ? keyring.callbackCode(loginID: login.id, deviceCodeHash: login.deviceCodeHash, key: key) : nil
+        return .approved(app: app, battleTag: token.battleTag?.description, callbackCode: callbackCode)
     }
 
     private func end(_ login: Login, _ status: LoginStatus, failure: String) async {

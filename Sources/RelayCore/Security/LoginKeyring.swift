@@ -64,6 +64,21 @@ public struct LoginKeyring: Sendable {
         PKCE(verifier: mac("pkce|\(state)", key: key))
     }
 
+    /// The one-time value a redirect-mode app receives on its scheme after approval and presents with the
+    /// `device_code` to collect: 256 bits, a MAC under the login's key of the login and its device code's hash, so
+    /// it needs no storage. A scheme hijacker who reads it still lacks the `device_code`; a phisher who holds the
+    /// `device_code` never sees it (it goes to the device of the person who approved).
+    public func callbackCode(loginID: String, deviceCodeHash: String, key: SymmetricKey) -> String {
+        mac("callback|\(loginID)|\(deviceCodeHash)", key: key)
+    }
+
+    /// Whether `presented` is the login's callback code under one of the keys, compared in constant time.
+    public func holdsCallbackCode(_ presented: String, loginID: String, deviceCodeHash: String) -> Bool {
+        all.contains {
+            Identifiers.constantTimeEquals(presented, callbackCode(loginID: loginID, deviceCodeHash: deviceCodeHash, key: $0))
+        }
+    }
+
     private func mac(_ message: String, key: SymmetricKey) -> String {
         Base64URL.encode(Data(HMAC<SHA256>.authenticationCode(for: Data(message.utf8), using: key)))
     }

@@ -38,8 +38,10 @@ struct CallbackController {
     private func respond(_ outcome: LoginService.CallbackResult, app: AppRegistration, _ language: PageLanguage) -> Response {
         let text = language.text
         switch outcome {
-        case .approved(_, let battleTag):
-            if app.mode == .redirect { return appRedirect(app, [("result", "approved")]) }
+        case .approved(_, let battleTag, let callbackCode):
+            if app.mode == .redirect, let callbackCode {
+                return appRedirect(app, [("result", "approved"), ("callback_code", callbackCode)])
+            }
             return CallbackPages.approved(language, battleTag: battleTag, app: app.name).response(.ok, sandbox: sandbox)
         case .denied(let app):
             if app.mode == .redirect { return appRedirect(app, [("result", "denied"), ("error", "access_denied")]) }
@@ -58,7 +60,8 @@ struct CallbackController {
         }
     }
 
-    /// Redirect mode: back to the app with only the outcome; the app then polls with its device_code.
+    /// Redirect mode: back to the app with the outcome and, on approval, the callback code; the app then polls with
+    /// its device_code and that code.
     private func appRedirect(_ app: AppRegistration, _ pairs: [(String, String)]) -> Response {
         .redirect(location: "\(app.name)://bnet-relay/callback?" + FormEncoding.encode(pairs))
     }

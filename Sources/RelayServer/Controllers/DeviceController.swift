@@ -10,6 +10,7 @@ struct DeviceController {
     let settings: RelaySettings
     let metrics: RelayMetrics
     let keyring: LoginKeyring
+    let apps: AppRegistry
     let startLimit: RateLimiter
     let codeLimit: RateLimiter
     let sandbox: Bool
@@ -61,6 +62,11 @@ struct DeviceController {
             return page
         case .success(let login):
             if let busy = inProgressElsewhere(login, request, language) { return busy }
+            // An app in redirect mode opened this link in its own browser session: straight on to Battle.net. The
+            // callback code its approval carries keeps a phished or hijacked login from being collected elsewhere.
+            if apps.app(named: login.app)?.mode == .redirect {
+                return try await authorize(login, language)
+            }
             let nonce = Identifiers.state()
             let code = UserCode.format(UserCode.normalize(typed)!)
             let cookie = cookies.set(
@@ -94,19 +100,26 @@ struct DeviceController {
                 return expiredConfirmation(language)
             }
             if let busy = inProgressElsewhere(login, request, language) { return busy }
-            guard let authorization = try await logins.authorize(login) else {
-                return DevicePages.message(language, title: \.codeExpiredTitle, \.codeExpiredText)
-                    .response(.gone, sandbox: sandbox)
-            }
-            var response = Response.redirect(location: authorization.url.absoluteString, status: .seeOther)
+            var response = try await authorize(login, language)
             response.headers.append(HTTPField(name: .setCookie, value: cookies.expire(cookies.confirmName(loginID: login.id))))
-            response.headers.append(HTTPField(
-                name: .setCookie,
-                value: cookies.set(
-                    cookies.bindingName(loginID: login.id), authorization.browserBinding, maxAge: secondsLeft(login),
-                    sameSite: "Lax")))
             return response
         }
+    }
+
+    /// Starts the login's authorization: a 303 to Battle.net with a fresh state, setting the browser binding that
+    /// the callback will ask this browser for.
+    private func authorize(_ login: Login, _ language: PageLanguage) async throws -> Response {
+        guard let authorization = try await logins.authorize(login) else {
+            return DevicePages.message(language, title: \.codeExpiredTitle, \.codeExpiredText)
+                .response(.gone, sandbox: sandbox)
+        }
+        var response = Response.redirect(location: authorization.url.absoluteString, status: .seeOther)
+        response.headers.append(HTTPField(
+            name: .setCookie,
+            value: cookies.set(
+                cookies.bindingName(loginID: login.id), authorization.browserBinding, maxAge: secondsLeft(login),
+                sameSite: "Lax")))
+        return response
     }
 
     private func expiredConfirmation(_ language: PageLanguage) -> Response {

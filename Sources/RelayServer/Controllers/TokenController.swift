@@ -49,7 +49,13 @@ struct TokenController {
             }
             wait = seconds
         }
-        switch await logins.poll(deviceCode: deviceCode, clientID: clientID, wait: wait, network: context.clientNetwork) {
+        let callbackCode = form.value("callback_code")
+        guard (callbackCode?.utf8.count ?? 0) <= 256 else {
+            throw Refusal("invalid_request", "callback_code is too long to be one this relay issued.")
+        }
+        switch await logins.poll(
+            deviceCode: deviceCode, clientID: clientID, wait: wait, network: context.clientNetwork, callbackCode: callbackCode)
+        {
         case .token(let token):
             var body: JSONBody = [
                 "access_token": .string(token.value), "token_type": .string(token.tokenType),
