@@ -24,7 +24,7 @@ struct SecretTests {
             secrets.append(try #require(token.json["access_token"] as? String, "\(token.text)"))
             // myapp (redirect mode) and a second d3 login: approved and left uncollected, so two sealed tokens wait
             // in the database while it is searched.
-            var waiting: [StartedLogin] = []
+            var waiting: [(login: StartedLogin, callbackCode: String?)] = []
             for app in ["myapp", "d3"] {
                 let (login, callback) = try await relay.loginUntilCallback(app: app)
                 try remember(login, callback)
@@ -32,10 +32,13 @@ struct SecretTests {
                 if app == "myapp" {
                     #expect(answer.status == 302 && answer.location?.absoluteString.hasPrefix("myapp://") == true
                         && answer.location?.absoluteString.contains("result=approved") == true, "\(answer.status) \(answer.text)")
+                    let callbackCode = try #require(answer.location?.queryValue("callback_code"))
+                    secrets.append(callbackCode)
+                    waiting.append((login, callbackCode))
                 } else {
                     #expect(answer.status == 200 && answer.text.contains("Signed in"), "\(answer.status) \(answer.text)")
+                    waiting.append((login, nil))
                 }
-                waiting.append(login)
             }
 
             let metrics = try await relay.ops("/metrics").text
@@ -52,8 +55,8 @@ struct SecretTests {
                 #expect(!metrics.contains(secret), "metrics hold \(secret.prefix(6))…")
             }
             // The waiting tokens were in the database, sealed: collected now, neither was in the bytes searched.
-            for login in waiting {
-                let answer = try await relay.poll(login, wait: 1)
+            for (login, callbackCode) in waiting {
+                let answer = try await relay.poll(login, wait: 1, callbackCode: callbackCode)
                 let waitingToken = try #require(answer.json["access_token"] as? String, "\(answer.text)")
                 #expect(database.range(of: Data(waitingToken.utf8)) == nil, "the database held a waiting token in the clear")
             }
