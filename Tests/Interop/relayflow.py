@@ -218,6 +218,13 @@ class Person:
         assert answer.status_code == 303, (answer.status_code, answer.text)
         return answer.headers["Location"]
 
+    def open_app_link(self, verification_uri_complete: str) -> str:
+        """Opens the verification link of an app in redirect mode, which shows no relay page: the relay answers 303
+        straight to Battle.net (setting its browser binding). Returns Battle.net's authorize URL."""
+        answer = self._get(verification_uri_complete)
+        assert answer.status_code == 303, (answer.status_code, answer.text)
+        return answer.headers["Location"]
+
     def decide(self, authorize_url: str, decision: str = "approve") -> str:
         """At Battle.net (the emulator): submits the consent form as it stands (the first account, every scope ticked)
         with Approve or Deny; returns the callback URL."""
@@ -240,6 +247,11 @@ class Person:
     def sign_in(self, verification_uri_complete: str, decision: str = "approve") -> requests.Response:
         """The whole walk: confirm, decide, come back; returns the relay's answer to the callback."""
         return self.arrive(self.decide(self.confirm(verification_uri_complete), decision))
+
+    def sign_in_to_app(self, verification_uri_complete: str, decision: str = "approve") -> requests.Response:
+        """The whole walk for an app in redirect mode: straight to Battle.net, decide, come back; returns the relay's
+        answer to the callback (a 302 to the app's scheme)."""
+        return self.arrive(self.decide(self.open_app_link(verification_uri_complete), decision))
 
 
 # --- the client -----------------------------------------------------------------------------------------------------

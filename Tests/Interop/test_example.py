@@ -45,10 +45,10 @@ def test_example_signs_in_and_lists_heroes(relay, example_binary):
     person = Person()
 
     def approve(url: str) -> str:
-        answer = person.sign_in(url)
+        answer = person.sign_in_to_app(url)
         assert answer.status_code == 302, answer.text
         location = answer.headers["Location"]
-        assert location == "myapp://bnet-relay/callback?result=approved", location
+        assert location.startswith("myapp://bnet-relay/callback?result=approved&callback_code="), location
         return location
 
     result = run_example(example_binary, relay, approve)
@@ -60,7 +60,7 @@ def test_example_signs_in_and_lists_heroes(relay, example_binary):
 
 def test_example_reports_a_declined_sign_in(relay, example_binary):
     person = Person()
-    result = run_example(example_binary, relay, lambda url: person.sign_in(url, "deny").headers["Location"])
+    result = run_example(example_binary, relay, lambda url: person.sign_in_to_app(url, "deny").headers["Location"])
     assert result.returncode == 1
     assert "declined" in result.stderr
 

@@ -1,6 +1,6 @@
 """The wire protocol at the HTTP level: client authentication variants, errors, pacing, and redirect mode."""
 
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import parse_qs, urlsplit, urlunsplit
 
 import pytest
 import requests
@@ -66,12 +66,21 @@ def test_pending_slow_down_and_unknown_code(relay):
 
 
 def test_redirect_mode(relay, person):
-    """An app in redirect mode is reopened at its scheme with the outcome only, then collects the token."""
+    """An app in redirect mode: its link goes straight to Battle.net, the app is reopened at its scheme with the
+    outcome and a one-time callback_code, and the token comes only with that code, once."""
     login = start_login(relay.url, client_id="myapp")
-    answer = person.sign_in(login["verification_uri_complete"])
+    answer = person.sign_in_to_app(login["verification_uri_complete"])
     assert answer.status_code == 302, (answer.status_code, answer.text)
-    assert answer.headers["Location"] == "myapp://bnet-relay/callback?result=approved"
-    token = token_request(relay.url, login["device_code"], client_id="myapp")
+    location = urlsplit(answer.headers["Location"])
+    assert (location.scheme, location.netloc, location.path) == ("myapp", "bnet-relay", "/callback"), location
+    query = parse_qs(location.query)
+    assert query["result"] == ["approved"] and len(query["callback_code"]) == 1, query
+    without = token_request(relay.url, login["device_code"], client_id="myapp")
+    assert without.status_code == 400 and without.json()["error"] == "invalid_request", without.text
+    wrong = token_request(relay.url, login["device_code"], client_id="myapp", data={"callback_code": "x" * 43})
+    assert wrong.status_code == 400 and wrong.json()["error"] == "invalid_grant", wrong.text
+    token = token_request(relay.url, login["device_code"], client_id="myapp",
+                          data={"callback_code": query["callback_code"][0]})
     assert token.status_code == 200, token.text
     assert_token(token.json())
 
@@ -80,9 +89,12 @@ def test_redirect_mode_app_name_case(start_relay, person):
     """App names are case-insensitive in the callback path; the app is reopened with its registered spelling."""
     relay = start_relay(apps=("d3=poll", "MyApp=redirect"))
     login = start_login(relay.url, client_id="MyApp")
-    callback = urlsplit(person.decide(person.confirm(login["verification_uri_complete"])))
+    callback = urlsplit(person.decide(person.open_app_link(login["verification_uri_complete"])))
     assert callback.path == "/redirect/MyApp", callback
     answer = person.arrive(urlunsplit(callback._replace(path="/redirect/MYAPP")))
     assert answer.status_code == 302, (answer.status_code, answer.text)
-    assert answer.headers["Location"] == "MyApp://bnet-relay/callback?result=approved"
-    assert token_request(relay.url, login["device_code"], client_id="MyApp").status_code == 200
+    location = answer.headers["Location"]
+    assert location.startswith("MyApp://bnet-relay/callback?result=approved&callback_code="), location
+    code = parse_qs(urlsplit(location).query)["callback_code"][0]
+    assert token_request(relay.url, login["device_code"], client_id="MyApp",
+                         data={"callback_code": code}).status_code == 200
