@@ -132,7 +132,7 @@ public struct Relay: Sendable {
             configuration: .init(address: .hostname(configuration.opsHost, port: opsPort), serverName: nil),
             onServerRunning: { channel in await onOpsRunning(channel.localAddress?.port ?? opsPort) },
             logger: logger)
-        let server = HTTPServerBuilder.guardedHTTP1(
+        let server = HTTPServerBuilder.gatedHTTP1(
             configuration: .init(
                 idleTimeout: .seconds(75),
                 httpDecoderConfiguration: .init(maxHeaderFieldSize: 8 << 10, maxHeaderListSize: 16 << 10, maxHeaderFieldCount: 64)),

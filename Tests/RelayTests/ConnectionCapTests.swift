@@ -5,7 +5,8 @@ import Testing
 
 @testable import RelayServer
 
-/// Connections, slow requests and held long-polls: what a stranger can make the relay hold is capped.
+/// Connections, slow requests and held long-polls over real sockets: what a stranger can make the relay hold is
+/// capped. The gate's rules to the tick are in `ConnectionGateTests`, in memory.
 @Suite("Connection and long-poll caps, request timeout", .timeLimit(.minutes(2)))
 struct ConnectionCapTests {
     /// Sends `head` and then `dribble` one byte at a time, 200 ms apart, as long as the relay takes them; returns
@@ -38,15 +39,6 @@ struct ConnectionCapTests {
             #expect(answered.text.contains("took too long"))
             // A normal request on a new connection is served as ever.
             #expect(try await relay.get("/healthz").status == 200)
-        }
-    }
-
-    @Test("Headers sent one byte at a time are cut off at the request timeout too")
-    func slowHeaders() async throws {
-        try await withRelay({ try await RelayHarness.start(connections: ConnectionCaps(requestTimeout: .seconds(1))) }) { relay in
-            let response = await Self.slowRequest(
-                port: relay.baseURL.port!, head: "GET /healthz HTTP/1.1\r\n", dribble: "X-Slow: " + String(repeating: "b", count: 40))
-            #expect(response?.status == 408)
         }
     }
 
