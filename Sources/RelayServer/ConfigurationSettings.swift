@@ -150,7 +150,7 @@ extension ConfigurationSetting {
         .init("max-held-polls-per-network", "BNET_RELAY_MAX_HELD_POLLS_PER_NETWORK", "50", "long-polls held for one client network") {
             $0.configuration.maxHeldPollsPerNetwork = try number($1[0], "--max-held-polls-per-network")
         },
-        .init("request-timeout", "BNET_RELAY_REQUEST_TIMEOUT", "10", "seconds a request may take to arrive, first byte to last; then `408` and close") {
+        .init("request-timeout", "BNET_RELAY_REQUEST_TIMEOUT", "10", "seconds a request may take to arrive: the first from the connection's opening (a silent connection is then closed), later ones from their first byte; then `408` and close") {
             $0.configuration.connections.requestTimeout = .seconds(try number($1[0], "--request-timeout"))
         },
         .init(

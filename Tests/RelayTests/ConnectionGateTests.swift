@@ -99,6 +99,41 @@ struct ConnectionGateTests {
         #expect(answer.hasSuffix(#"{"error":"invalid_request","error_description":"The request took too long to arrive."}"#))
     }
 
+    @Test("A connection that sends nothing is closed at the request timeout, without an answer")
+    func silentConnection() throws {
+        let listener = Listener(ConnectionCaps(requestTimeout: .seconds(10)))
+        let channel = try listener.connect()
+        channel.embeddedEventLoop.advanceTime(by: .seconds(10) - .nanoseconds(1))
+        #expect(channel.isActive)
+        channel.embeddedEventLoop.advanceTime(by: .nanoseconds(1))
+        #expect(!channel.isActive)
+        let nothing = try channel.written()
+        #expect(nothing.isEmpty)
+        #expect(listener.limits.open == 0)
+    }
+
+    @Test("The first request's time runs from the connection's opening, a later one's from its own first byte")
+    func firstAndLaterRequests() throws {
+        let listener = Listener(ConnectionCaps(requestTimeout: .seconds(10)))
+        let late = try listener.connect()
+        late.embeddedEventLoop.advanceTime(by: .seconds(6))
+        try late.send("GET /hea")
+        late.embeddedEventLoop.advanceTime(by: .seconds(4))
+        #expect(!late.isActive)
+        let cut = try late.written()
+        #expect(cut.hasPrefix("HTTP/1.1 408"))
+
+        let kept = try listener.connect()
+        try kept.send("GET /healthz HTTP/1.1\r\nHost: relay\r\n\r\n")
+        kept.embeddedEventLoop.advanceTime(by: .seconds(30))
+        #expect(kept.isActive)
+        try kept.send("GET /hea")
+        kept.embeddedEventLoop.advanceTime(by: .seconds(10) - .nanoseconds(1))
+        #expect(kept.isActive)
+        kept.embeddedEventLoop.advanceTime(by: .nanoseconds(1))
+        #expect(!kept.isActive)
+    }
+
     @Test("A request that has fully arrived is not cut off, however long the relay takes to answer it")
     func arrivedRequest() throws {
         let listener = Listener(ConnectionCaps(requestTimeout: .seconds(10)))

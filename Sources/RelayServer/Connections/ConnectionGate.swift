@@ -3,7 +3,9 @@ import NIOCore
 /// The first handler of every connection, on raw bytes. It admits the connection under ``ConnectionLimits`` (or
 /// answers 503 and closes), and closes a connection whose request has not fully arrived within the request timeout
 /// (408), so that a client dribbling headers or a body one byte at a time cannot hold it: the idle timer alone
-/// restarts on every byte. A request's time starts at its first byte.
+/// restarts on every byte. The first request's time starts when the connection opens, so a connection that sends
+/// nothing is closed after the request timeout too (without an answer, as there is no request to answer); each
+/// later request's starts at its first byte, the wait between requests being the idle timeout's.
 final class ConnectionGate: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
@@ -12,6 +14,8 @@ final class ConnectionGate: ChannelInboundHandler, RemovableChannelHandler {
     private var network: String?
     private var started = false
     private var admitted = false
+    /// Whether bytes of a request have come that has not fully arrived.
+    private var receiving = false
     private var deadline: Scheduled<Void>?
 
     init(limits: ConnectionLimits) {
@@ -38,12 +42,14 @@ final class ConnectionGate: ChannelInboundHandler, RemovableChannelHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard admitted else { return }
+        receiving = true
         if deadline == nil { startClock(context) }
         context.fireChannelRead(data)
     }
 
     /// The request being read has fully arrived (called by ``RequestGate``).
     func requestArrived() {
+        receiving = false
         deadline?.cancel()
         deadline = nil
     }
@@ -53,7 +59,11 @@ final class ConnectionGate: ChannelInboundHandler, RemovableChannelHandler {
         started = true
         network = limits.network(of: context.channel.remoteAddress)
         admitted = limits.open(network)
-        if !admitted { refuse(context, .tooManyConnections) }
+        if admitted {
+            startClock(context)
+        } else {
+            refuse(context, .tooManyConnections)
+        }
     }
 
     private func startClock(_ context: ChannelHandlerContext) {
@@ -61,7 +71,11 @@ final class ConnectionGate: ChannelInboundHandler, RemovableChannelHandler {
             [weak self] in
             guard let self else { return }
             deadline = nil
-            refuse(context, .tooSlow)
+            if receiving {
+                refuse(context, .tooSlow)
+            } else {
+                context.close(promise: nil)
+            }
         }
     }
 
