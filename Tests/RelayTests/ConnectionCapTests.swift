@@ -26,6 +26,12 @@ struct ConnectionCapTests {
         }
     }
 
+    /// Whether the peer closes `fd` before the socket's own timeout, having sent nothing.
+    static func closedByPeer(_ fd: Int32) -> Bool {
+        var byte: UInt8 = 0
+        return recv(fd, &byte, 1, 0) == 0
+    }
+
     @Test("A body sent one byte at a time is cut off at the request timeout with 408, however steady its pace")
     func slowBody() async throws {
         try await withRelay({ try await RelayHarness.start(connections: ConnectionCaps(requestTimeout: .seconds(1))) }) { relay in
@@ -60,6 +66,23 @@ struct ConnectionCapTests {
             try await Task.sleep(for: .milliseconds(200))
             let metrics = try await relay.ops("/metrics").text
             #expect(metrics.contains(#"bnet_relay_throttled_total{limit="connections"} 1"#))
+        }
+    }
+
+    @Test("The operations listener has a gate of its own: a cap of 100 connections, and silent ones are closed")
+    func operationsListener() async throws {
+        try await withRelay({ try await RelayHarness.start(connections: ConnectionCaps(requestTimeout: .seconds(2))) }) { relay in
+            let port = relay.opsURL.port!
+            let held = try (0..<100).map { _ in try #require(RawHTTP.connectSocket(port: port, timeout: 5)) }
+            defer { held.forEach { close($0) } }
+            let refused = await RawHTTP.roundTrip(RawHTTP.request("GET", "/healthz"), port: port)
+            #expect(refused?.status == 503)
+            #expect(refused?.text.contains("Too many connections") == true)
+            // The held connections sent nothing: the relay closes them at the request timeout (the socket's own
+            // timeout, 5 s, would read as nothing received instead).
+            #expect(Self.closedByPeer(held[0]))
+            let metrics = try await relay.ops("/metrics").text
+            #expect(metrics.contains(#"bnet_relay_throttled_total{limit="ops_connections"} 1"#))
         }
     }
 
