@@ -144,6 +144,10 @@ extension ConfigurationSetting {
             "max-connections-per-network", "BNET_RELAY_MAX_CONNECTIONS_PER_NETWORK", "100",
             "open connections from one IPv4 address or IPv6 /64 (trusted proxies exempt)"
         ) { $0.configuration.connections.perNetwork = try number($1[0], "--max-connections-per-network") },
+        .init(
+            "max-proxied-requests-per-network", "BNET_RELAY_MAX_PROXIED_REQUESTS_PER_NETWORK", "100",
+            "requests in flight from one client network behind a trusted proxy (its `X-Forwarded-For` client, an IPv4 address or IPv6 /64); over it `429` and close"
+        ) { $0.configuration.connections.proxiedRequestsPerNetwork = try number($1[0], "--max-proxied-requests-per-network") },
         .init("max-held-polls", "BNET_RELAY_MAX_HELD_POLLS", "5000", "long-polls held at once; over it a long-poll is answered at once") {
             $0.configuration.maxHeldPolls = try number($1[0], "--max-held-polls")
         },

@@ -116,7 +116,8 @@ public struct RelayConfiguration: Sendable {
         if pollInterval < 1 { problems.append("the poll interval must be at least 1 s") }
         for (flag, value) in [
             ("--max-open-logins", maxOpenLogins), ("--max-connections", connections.total),
-            ("--max-connections-per-network", connections.perNetwork), ("--max-held-polls", maxHeldPolls),
+            ("--max-connections-per-network", connections.perNetwork),
+            ("--max-proxied-requests-per-network", connections.proxiedRequestsPerNetwork), ("--max-held-polls", maxHeldPolls),
             ("--max-held-polls-per-network", maxHeldPollsPerNetwork),
         ] where value < 1 {
             problems.append("\(flag) must be at least 1")
@@ -177,7 +178,8 @@ public struct RelayConfiguration: Sendable {
             "default scopes: \(scopes.joined(separator: " "))",
             "trusted proxies: \(trustedProxies.isEmpty ? "none" : trustedProxies.joined(separator: ", "))",
             "max open logins: \(maxOpenLogins)",
-            "max connections: \(connections.total) (\(connections.perNetwork) per client network), request timeout \(connections.requestTimeout)",
+            "max connections: \(connections.total) (\(connections.perNetwork) per client network; behind a trusted proxy, "
+                + "\(connections.proxiedRequestsPerNetwork) requests in flight per client network), request timeout \(connections.requestTimeout)",
             "max held long-polls: \(maxHeldPolls) (\(maxHeldPollsPerNetwork) per client network)",
             "log: \(logLevel), \(logFormat.rawValue)",
         ] + registry.all.map { "register at Battle.net: \(effectivePublicURL.absoluteString.trimmingCharacters(in: CharacterSet(charactersIn: "/")))/redirect/\($0.name)" }

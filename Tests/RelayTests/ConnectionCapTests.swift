@@ -69,6 +69,39 @@ struct ConnectionCapTests {
         }
     }
 
+    @Test("Behind a trusted proxy, one client's slow requests are capped (429, JSON) while another client is served")
+    func proxiedClients() async throws {
+        try await withRelay({
+            try await RelayHarness.start(trustedProxies: ["127.0.0.1"], connections: ConnectionCaps(proxiedRequestsPerNetwork: 3))
+        }) { relay in
+            let port = relay.baseURL.port!
+            let limits = relay.relay.connections
+            // Slow POSTs forwarded for one client: the head, and a body that does not come.
+            let slowHead = "POST /oauth/token HTTP/1.1\r\nHost: relay\r\nX-Forwarded-For: 198.51.100.7\r\n"
+                + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 60\r\n\r\n"
+            let held = try (0..<3).map { _ in
+                let fd = try #require(RawHTTP.connectSocket(port: port, timeout: 5))
+                RawHTTP.sendAll(fd, Data(slowHead.utf8))
+                return fd
+            }
+            defer { held.dropFirst().forEach { close($0) } }
+            while limits.proxiedInFlight("198.51.100.7") < 3 { try await Task.sleep(for: .milliseconds(20)) }
+            let refused = await RawHTTP.roundTrip(RawHTTP.request("GET", "/device", headers: [("X-Forwarded-For", "198.51.100.7")]), port: port)
+            #expect(refused?.status == 429)
+            #expect(refused?.header("Retry-After") == "10")
+            #expect(refused?.header("Content-Type") == "application/json")
+            #expect(refused?.text.contains(#""error":"slow_down""#) == true)
+            let other = await RawHTTP.roundTrip(RawHTTP.request("GET", "/device", headers: [("X-Forwarded-For", "198.51.100.8")]), port: port)
+            #expect(other?.status == 200)
+            close(held[0])
+            while limits.proxiedInFlight("198.51.100.7") > 2 { try await Task.sleep(for: .milliseconds(20)) }
+            let admitted = await RawHTTP.roundTrip(RawHTTP.request("GET", "/device", headers: [("X-Forwarded-For", "198.51.100.7")]), port: port)
+            #expect(admitted?.status == 200)
+            let metrics = try await relay.ops("/metrics").text
+            #expect(metrics.contains(#"bnet_relay_throttled_total{limit="proxied_requests"} 1"#))
+        }
+    }
+
     @Test("The operations listener has a gate of its own: a cap of 100 connections, and silent ones are closed")
     func operationsListener() async throws {
         try await withRelay({ try await RelayHarness.start(connections: ConnectionCaps(requestTimeout: .seconds(2))) }) { relay in

@@ -1,6 +1,8 @@
+import HTTPTypes
 import NIOCore
 import NIOEmbedded
 import NIOHTTP1
+import NIOHTTPTypes
 import NIOHTTPTypesHTTP1
 import RelayCore
 import Testing
@@ -132,6 +134,39 @@ struct ConnectionGateTests {
         #expect(kept.isActive)
         kept.embeddedEventLoop.advanceTime(by: .nanoseconds(1))
         #expect(!kept.isActive)
+    }
+
+    @Test("Behind a trusted proxy, requests in flight are capped per forwarded client network: over it, 429 and close")
+    func proxiedRequests() throws {
+        let listener = Listener(ConnectionCaps(perNetwork: 1, proxiedRequestsPerNetwork: 2), trusted: ["127.0.0.1"])
+        func request(from peer: String = "127.0.0.1", forwardedFor client: String) throws -> EmbeddedChannel {
+            let channel = try listener.connect(from: peer)
+            try channel.send("POST /oauth/token HTTP/1.1\r\nHost: relay\r\nX-Forwarded-For: \(client)\r\nContent-Length: 3\r\n\r\nabc")
+            return channel
+        }
+        let first = try request(forwardedFor: "2001:db8:1:2::5")
+        let second = try request(forwardedFor: "2001:db8:1:2::6")
+        let third = try request(forwardedFor: "2001:db8:1:2:ffff::7")
+        let answer = try third.written()
+        #expect(answer.hasPrefix("HTTP/1.1 429 Too Many Requests\r\n"))
+        #expect(answer.contains("Retry-After: 10\r\n"))
+        #expect(answer.hasSuffix(#"{"error":"slow_down","error_description":"Too many requests in flight from this client; try again in a few seconds."}"#))
+        #expect(!third.isActive)
+        #expect(listener.metrics.render().contains(#"bnet_relay_throttled_total{limit="proxied_requests"} 1"#))
+        // Another client behind the same proxy is served; a direct peer's X-Forwarded-For is not counted at all.
+        let other = try request(forwardedFor: "2001:db8:1:3::1")
+        let direct = try request(from: "192.0.2.1", forwardedFor: "2001:db8:1:2::9")
+        #expect(other.isActive && direct.isActive)
+        #expect(listener.limits.proxiedInFlight("2001:db8:1:2::/64") == 2)
+        // An answered request, or a closed connection, frees its client's place.
+        try first.writeOutbound(HTTPResponsePart.head(HTTPResponse(status: .ok)))
+        try first.writeOutbound(HTTPResponsePart.end(nil))
+        #expect(listener.limits.proxiedInFlight("2001:db8:1:2::/64") == 1)
+        try second.close().wait()
+        #expect(listener.limits.proxiedInFlight("2001:db8:1:2::/64") == 0)
+        let again = try request(forwardedFor: "2001:db8:1:2::5")
+        let nothing = try again.written()
+        #expect(again.isActive && nothing.isEmpty)
     }
 
     @Test("A request that has fully arrived is not cut off, however long the relay takes to answer it")

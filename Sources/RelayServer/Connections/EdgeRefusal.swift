@@ -18,6 +18,11 @@ struct EdgeRefusal: Sendable {
     static let tooSlow = EdgeRefusal(
         status: .requestTimeout, error: "invalid_request", description: "The request took too long to arrive.",
         retryAfter: nil)
+    /// Over the cap of requests in flight for one client behind a trusted proxy.
+    static let tooManyProxiedRequests = EdgeRefusal(
+        status: .tooManyRequests, error: "slow_down",
+        description: "Too many requests in flight from this client; try again in a few seconds.", retryAfter: 10)
+
     /// The JSON body.
     var body: ByteBuffer {
         JSONBody(dictionaryLiteral: ("error", .string(error)), ("error_description", .string(description))).buffer

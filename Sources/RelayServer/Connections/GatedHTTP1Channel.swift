@@ -20,7 +20,7 @@ struct GatedHTTP1Channel: ServerChildChannel {
 
     /// The handlers after HTTP decoding.
     static func requestHandlers(limits: ConnectionLimits) -> [any RemovableChannelHandler] {
-        [RequestGate()]
+        [RequestGate(limits: limits)]
     }
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
