@@ -127,8 +127,16 @@ public struct RelayConfiguration: Sendable {
             problems.append(
                 "--app \(spellings.joined(separator: ", ")): registered more than once (app names are URL schemes, which ignore case)")
         }
-        for proxy in trustedProxies where IPRange(proxy) == nil {
-            problems.append("--trusted-proxy \(proxy): expected an IP address or CIDR range such as 10.0.0.0/8")
+        for proxy in trustedProxies {
+            guard let range = IPRange(proxy) else {
+                problems.append("--trusted-proxy \(proxy): expected an IP address or CIDR range such as 10.0.0.0/8")
+                continue
+            }
+            if range.prefix == 0 {
+                problems.append(
+                    "--trusted-proxy \(proxy) covers every address: any client could then name itself in X-Forwarded-For "
+                        + "and escape every per-client limit; list your proxies' own addresses, such as 127.0.0.1 and ::1")
+            }
         }
         for url in [authorizeURL, tokenURL, userinfoURL, apiURL].compactMap({ $0 })
         where !["http", "https"].contains(url.scheme ?? "") || url.host == nil {

@@ -119,6 +119,31 @@ struct ConnectionCapTests {
         }
     }
 
+    @Test("A trusted proxy range that covers every address is refused at start-up, with what to list instead")
+    func trustedEverything() {
+        for range in ["0.0.0.0/0", "::/0"] {
+            var configuration = RelayConfiguration()
+            configuration.trustedProxies = ["127.0.0.1", range]
+            let problems = configuration.problems()
+            #expect(problems.count == 1)
+            #expect(problems.first?.hasPrefix("--trusted-proxy \(range) covers every address") == true)
+        }
+        var configuration = RelayConfiguration()
+        configuration.trustedProxies = ["127.0.0.1", "::1", "10.0.0.0/8", "fd00::/8"]
+        #expect(configuration.problems().isEmpty)
+    }
+
+    @Test("The public /healthz says nothing of the version; the operations listener's does")
+    func healthVersion() async throws {
+        try await withRelay { relay in
+            let health = try await relay.get("/healthz")
+            #expect(health.json["status"] as? String == "ok")
+            #expect(health.json["version"] == nil)
+            let operations = try await relay.ops("/healthz")
+            #expect(operations.json["version"] as? String == RelayVersion.current)
+        }
+    }
+
     @Test("Long-polls over the global or per-network cap are answered at once as plain polls, never held")
     func heldPollCaps() async throws {
         try await withRelay({

@@ -13,7 +13,7 @@ struct MetadataController {
 
     func register(on router: Router<RelayContext>) {
         router.get(".well-known/oauth-authorization-server") { _, _ in metadata() }
-        router.get("healthz") { _, _ in health(sandbox: sandbox, version: version) }
+        router.get("healthz") { _, _ in health(sandbox: sandbox, version: nil) }
     }
 
     /// RFC 8414 metadata naming the device authorization and token endpoints (RFC 8628 section 4), and the
@@ -36,9 +36,12 @@ struct MetadataController {
     }
 }
 
-/// Liveness: the process answers. It reads nothing, so a flood of probes costs no database work.
-func health(sandbox: Bool, version: String) -> Response {
-    Response.json(.ok, ["status": "ok", "sandbox": .bool(sandbox), "version": .string(version)])
+/// Liveness: the process answers. It reads nothing, so a flood of probes costs no database work. The version only
+/// on the operations listener: the public one does not tell a stranger what it runs.
+func health(sandbox: Bool, version: String?) -> Response {
+    var body: JSONBody = ["status": "ok", "sandbox": .bool(sandbox)]
+    body["version"] = version.map(JSONValue.string)
+    return Response.json(.ok, body)
 }
 
 /// The operations listener (loopback by default, `--ops-host`/`--ops-port`): `/healthz`, `/readyz` and
