@@ -12,8 +12,10 @@ struct Serve: AsyncParsableCommand {
         abstract: "Run the relay.",
         discussion: """
             Example (sandbox, no Blizzard credentials):  bnet-relay serve
-            Example (production):  BNET_CLIENT_ID=... BNET_CLIENT_SECRET_FILE=/etc/bnet-relay/secret \\
-              bnet-relay serve --public-url https://relay.example.com --app d3=poll --app myapp=redirect
+            Example (production):
+              BNET_CLIENT_ID=... BNET_CLIENT_SECRET_FILE=/etc/bnet-relay/secret \\
+                bnet-relay serve --public-url https://relay.example.com \\
+                --app d3=poll --app myapp=redirect
 
             """ + ServeOptions.help)
 
@@ -55,6 +57,7 @@ struct Serve: AsyncParsableCommand {
                 """.utf8))
         }
         for line in config.summary { logger.info("config", metadata: [LogKey.setting: "\(line)"]) }
+        if let warning = config.database.warning { logger.warning("\(warning)") }
         let group = ServiceGroup(
             configuration: .init(services: relay.services(), gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         do {
@@ -87,6 +90,7 @@ struct CheckConfig: AsyncParsableCommand {
     func run() async throws {
         let config = try configuration()
         for line in config.summary { print(line) }
+        if let warning = config.database.warning { print("warning: \(warning)") }
         var problems = config.problems()
         if !config.isSandbox, !FileManager.default.fileExists(atPath: config.sealKeyFile) {
             problems.append("seal key file \(config.sealKeyFile) does not exist: run `bnet-relay keygen --output \(config.sealKeyFile)`")

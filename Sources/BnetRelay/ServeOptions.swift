@@ -18,6 +18,6 @@ struct ServeOptions: ParsableArguments {
         }
     }
 
-    /// The settings for a command's `--help`.
-    static var help: String { "Settings (flag, environment variable, default):\n" + ConfigurationSetting.helpText }
+    /// The settings for a command's `--help`, in ArgumentParser's layout (see `HelpLayout`).
+    static var help: String { "SETTINGS (a flag wins over its environment variable):\n" + ConfigurationSetting.helpText }
 }

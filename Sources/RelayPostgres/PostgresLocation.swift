@@ -54,6 +54,33 @@ public struct PostgresLocation: Sendable {
         tlsMode = mode
     }
 
+    /// Whether the server is on this machine: `localhost`, a loopback address, or a Unix socket directory (a host
+    /// that starts with `/`).
+    public var isLocal: Bool {
+        let name = host.removingPercentEncoding ?? host
+        if name.hasPrefix("/") || name.lowercased() == "localhost" { return true }
+        let address = name.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        var v4 = in_addr()
+        if inet_pton(AF_INET, address, &v4) == 1 { return UInt32(bigEndian: v4.s_addr) >> 24 == 127 }
+        var v6 = in6_addr()
+        guard inet_pton(AF_INET6, address, &v6) == 1 else { return false }
+        let bytes = withUnsafeBytes(of: v6) { Array($0) }
+        let mappedV4 = bytes[0..<10].allSatisfy { $0 == 0 } && bytes[10] == 0xff && bytes[11] == 0xff
+        return bytes == [UInt8](repeating: 0, count: 15) + [1] || (mappedV4 && bytes[12] == 127)
+    }
+
+    /// Whether the server's certificate is checked (`verify-ca`, `verify-full`).
+    public var verifiesServer: Bool { tlsMode == .verifyCA || tlsMode == .verifyFull }
+
+    /// A warning for the operator when the server is remote and not verified, so that anyone on the path could
+    /// read and change logins; nil when it is local or verified.
+    public var unverifiedServerWarning: String? {
+        guard !isLocal, !verifiesServer else { return nil }
+        return "the PostgreSQL server \(host) is not on this machine and sslmode=\(tlsMode.rawValue) does not verify it: "
+            + "anyone on the network path can read and change logins. Use sslmode=verify-full (add "
+            + "sslrootcert=FILE for a private CA)"
+    }
+
     /// The client configuration for PostgresNIO.
     func clientConfiguration() throws -> PostgresClient.Configuration {
         PostgresClient.Configuration(

@@ -8,23 +8,31 @@ import ServiceLifecycle
 /// status change is one conditional statement; a trigger publishes each change on `bnet_relay_logins`
 /// (LISTEN/NOTIFY) so that every instance can wake its long-polls. Its connection pool and its change feed run as
 /// services in the application's service group (``services(onChange:)``).
+///
+/// Every call answers within its ``deadline`` (3 s unless given): while PostgreSQL is unreachable it throws
+/// ``LoginStoreUnavailable`` then, instead of waiting for the pool to connect, and the pool keeps reconnecting in the
+/// background, so that service resumes by itself when the server is back.
 public final class PostgresLoginStore: LoginStore {
     static let channel = "bnet_relay_logins"
 
     private let client: PostgresClient
     private let location: PostgresLocation
     private let logger: Logger
+    /// How long one call may take, waiting for a connection included.
+    public let deadline: Duration
 
     /// Connects to `url` (see ``PostgresLocation`` for the TLS modes).
-    public convenience init(url: URL, logger: Logger) throws {
-        try self.init(location: PostgresLocation(url: url.absoluteString), logger: logger)
+    public convenience init(url: URL, logger: Logger, deadline: Duration = .seconds(3)) throws {
+        try self.init(location: PostgresLocation(url: url.absoluteString), logger: logger, deadline: deadline)
     }
 
-    /// Connects to a parsed location.
-    public init(location: PostgresLocation, logger: Logger) throws {
+    /// Connects to a parsed location; each call answers within `deadline`.
+    public init(location: PostgresLocation, logger: Logger, deadline: Duration = .seconds(3)) throws {
         self.location = location
+        self.deadline = deadline
         var configuration = try location.clientConfiguration()
         configuration.options.maximumConnections = 16
+        configuration.options.connectTimeout = deadline
         // The pool's own chatter (such as a query queued before run() has started) stays out of the relay's log;
         // failures still reach the callers as errors.
         var background = logger
@@ -35,8 +43,8 @@ public final class PostgresLoginStore: LoginStore {
 
     /// Whether this session's connection to the server is encrypted (`pg_stat_ssl`).
     public func sessionIsEncrypted() async throws -> Bool {
-        try await guarded {
-            let rows = try await client.query("SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()", logger: logger)
+        try await withConnection { connection, logger in
+            let rows = try await connection.query("SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()", logger: logger)
             for try await encrypted in rows.decode(Bool.self) { return encrypted }
             return false
         }
@@ -127,8 +135,8 @@ public final class PostgresLoginStore: LoginStore {
 
     public func insert(_ login: Login) async throws {
         let scopes = login.scopes.joined(separator: " ")
-        try await guarded(uniqueUserCode: true) {
-            _ = try await client.query(
+        try await withConnection(uniqueUserCode: true) { connection, logger in
+            try await connection.query(
                 """
                 INSERT INTO login (id, app, scopes, device_code_hash, user_code_hash, sealing_public_key, state_hash, status,
                     created_at, expires_at, updated_at, interval, battletag, account_id, failure, binding_mac)
@@ -147,17 +155,31 @@ public final class PostgresLoginStore: LoginStore {
 
     public func login(userCodeHash: String, now: Date) async throws -> Login? {
         try await fetch("""
-            SELECT * FROM login WHERE user_code_hash = \(userCodeHash) AND status IN ('pending', 'authorizing')
+            SELECT * FROM login WHERE user_code_hash = \(userCodeHash) AND status IN \(unescaped: LoginSchema.awaitingStatuses)
             AND expires_at > \(now.timeIntervalSince1970) ORDER BY created_at DESC LIMIT 1
             """).first
     }
 
     public func beginAuthorization(loginID: String, stateHash: String, now: Date) async throws -> Bool {
         let at = now.timeIntervalSince1970
-        return try await !fetch("""
+        return try await changed("""
             UPDATE login SET status = 'authorizing', state_hash = \(stateHash), updated_at = \(at)
-            WHERE id = \(loginID) AND status IN ('pending', 'authorizing') AND expires_at > \(at) RETURNING *
-            """).isEmpty
+            WHERE id = \(loginID) AND status IN \(unescaped: LoginSchema.awaitingStatuses) AND expires_at > \(at)
+            RETURNING 1
+            """)
+    }
+
+    public func beginAuthorization(
+        loginID: String, replacing previousStateHash: String?, stateHash: String, now: Date
+    ) async throws -> Bool {
+        let at = now.timeIntervalSince1970
+        return try await changed("""
+            UPDATE login SET status = 'authorizing', state_hash = \(stateHash), updated_at = \(at)
+            WHERE id = \(loginID) AND expires_at > \(at)
+            AND ((status = 'pending' AND \(previousStateHash)::text IS NULL)
+                OR (status = 'authorizing' AND state_hash = \(previousStateHash)))
+            RETURNING 1
+            """)
     }
 
     public func consumeState(stateHash: String, now: Date) async throws -> Login? {
@@ -171,20 +193,20 @@ public final class PostgresLoginStore: LoginStore {
     public func approve(
         loginID: String, sealed: TokenSealer.Sealed, battleTag: String?, accountID: Int?, now: Date
     ) async throws -> Bool {
-        try await !fetch("""
+        try await changed("""
             UPDATE login SET status = 'approved', sealed_ephemeral = \(ByteBuffer(bytes: sealed.ephemeralPublicKey)),
                 sealed_box = \(ByteBuffer(bytes: sealed.box)), battletag = \(battleTag), account_id = \(accountID),
                 updated_at = \(now.timeIntervalSince1970)
-            WHERE id = \(loginID) AND status = 'authorizing' RETURNING *
-            """).isEmpty
+            WHERE id = \(loginID) AND status = 'authorizing' RETURNING 1
+            """)
     }
 
     public func finish(loginID: String, status: LoginStatus, failure: String?, now: Date) async throws -> Bool {
-        try await !fetch("""
+        try await changed("""
             UPDATE login SET status = \(status.rawValue), failure = \(failure), state_hash = NULL, sealed_ephemeral = NULL,
                 sealed_box = NULL, updated_at = \(now.timeIntervalSince1970)
-            WHERE id = \(loginID) AND status IN ('pending', 'authorizing', 'approved') RETURNING *
-            """).isEmpty
+            WHERE id = \(loginID) AND status IN \(unescaped: LoginSchema.openStatuses) RETURNING 1
+            """)
     }
 
     public func collect(deviceCodeHash: String, now: Date) async throws -> Login? {
@@ -199,7 +221,7 @@ public final class PostgresLoginStore: LoginStore {
 
     public func openLogins(now: Date) async throws -> [Login] {
         try await fetch("""
-            SELECT * FROM login WHERE status IN ('pending', 'authorizing', 'approved')
+            SELECT * FROM login WHERE status IN \(unescaped: LoginSchema.openStatuses)
             AND expires_at > \(now.timeIntervalSince1970)
             """)
     }
@@ -210,10 +232,16 @@ public final class PostgresLoginStore: LoginStore {
 
     public func purge(before cutoff: Date) async throws -> Int {
         let at = cutoff.timeIntervalSince1970
-        return try await fetch("""
-            DELETE FROM login WHERE expires_at < \(at)
-            OR (status NOT IN ('pending', 'authorizing', 'approved') AND updated_at < \(at)) RETURNING *
-            """).count
+        return try await withConnection { connection, logger in
+            let counted = try await connection.query("""
+                WITH gone AS (
+                    DELETE FROM login WHERE expires_at < \(at)
+                    OR (status NOT IN \(unescaped: LoginSchema.openStatuses) AND updated_at < \(at)) RETURNING 1)
+                SELECT count(*)::int FROM gone
+                """, logger: logger)
+            for try await count in counted.decode(Int.self) { return count }
+            return 0
+        }
     }
 
     // MARK: Services
@@ -257,20 +285,92 @@ public final class PostgresLoginStore: LoginStore {
     // MARK: Helpers
 
     private func execute(_ query: PostgresQuery) async throws {
-        try await guarded { _ = try await client.query(query, logger: logger) }
+        try await withConnection { connection, logger in try await connection.query(query, logger: logger) }
+    }
+
+    /// Runs a conditional change that ends in `RETURNING 1`: whether it changed a row.
+    private func changed(_ query: PostgresQuery) async throws -> Bool {
+        try await withConnection { connection, logger in
+            var changed = false
+            for try await _ in try await connection.query(query, logger: logger) { changed = true }
+            return changed
+        }
     }
 
     private func fetch(_ query: PostgresQuery) async throws -> [Login] {
-        try await guarded {
+        try await withConnection { connection, logger in
             var logins: [Login] = []
-            for try await row in try await client.query(query, logger: logger) {
+            for try await row in try await connection.query(query, logger: logger) {
                 logins.append(try Self.login(from: row.makeRandomAccess()))
             }
             return logins
         }
     }
 
-    private func guarded<T>(uniqueUserCode: Bool = false, _ body: () async throws -> T) async throws -> T {
+    /// Runs `body` on a pooled connection within ``deadline``: past it, a wait for a connection is given up, and a
+    /// connection whose statement has not answered is closed (PostgreSQL rolls back whatever it had not committed),
+    /// and the call throws ``LoginStoreUnavailable``.
+    @discardableResult
+    private func withConnection<T: Sendable>(
+        uniqueUserCode: Bool = false, _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> T
+    ) async throws -> T {
+        let lease = Lease()
+        return try await guarded(uniqueUserCode: uniqueUserCode) {
+            try await withThrowingTaskGroup(of: Outcome<T>.self) { group in
+                group.addTask { [client, logger] in
+                    try await client.withConnection { connection in
+                        guard lease.hold(connection) else { throw CancellationError() }
+                        defer { lease.release() }
+                        return .answered(try await body(connection, logger))
+                    }
+                }
+                group.addTask { [deadline] in
+                    try await Task.sleep(for: deadline)
+                    lease.expire()
+                    return .timedOut
+                }
+                defer { group.cancelAll() }
+                guard case .answered(let value) = try await group.next() else {
+                    throw LoginStoreUnavailable(reason: "PostgreSQL did not answer within \(deadline)")
+                }
+                return value
+            }
+        }
+    }
+
+    private enum Outcome<T: Sendable>: Sendable {
+        case answered(T)
+        case timedOut
+    }
+
+    /// The connection a call holds, so that its deadline can close it.
+    private final class Lease: @unchecked Sendable {
+        private let lock = NSLock()
+        private var connection: PostgresConnection?
+        private var expired = false
+
+        /// Records the leased connection; false when the deadline has already passed.
+        func hold(_ connection: PostgresConnection) -> Bool {
+            lock.withLock {
+                self.connection = connection
+                return !expired
+            }
+        }
+
+        func release() { lock.withLock { connection = nil } }
+
+        /// The deadline passed: closes the connection if a statement is still out on it.
+        func expire() {
+            let open = lock.withLock {
+                expired = true
+                return connection
+            }
+            let closing: EventLoopFuture<Void>? = open?.close()
+            _ = closing
+        }
+    }
+
+    private func guarded<T: Sendable>(uniqueUserCode: Bool = false, _ body: () async throws -> T) async throws -> T {
         do {
             return try await body()
         } catch let error as PSQLError

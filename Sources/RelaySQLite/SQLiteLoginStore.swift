@@ -4,13 +4,19 @@ import RelayCore
 
 /// Logins in one SQLite file (WAL), with versioned migrations. Each method is one transaction.
 public final class SQLiteLoginStore: LoginStore {
-    private let pool: DatabasePool
+    private let pool: any DatabaseWriter
 
-    /// Opens (creating if needed) the database at `path`.
-    public init(path: String) throws {
+    /// Opens (creating if needed) the database at `path`, as a WAL-mode `DatabasePool`.
+    public convenience init(path: String) throws {
         var configuration = Configuration()
-        configuration.busyMode = .timeout(5)
-        pool = try DatabasePool(path: path, configuration: configuration)
+        configuration.busyMode = .timeout(3)
+        try self.init(writer: DatabasePool(path: path, configuration: configuration))
+    }
+
+    /// Uses any GRDB database: a `DatabasePool` on a file, or an in-memory `DatabaseQueue()` for tests.
+    /// Call ``migrate()`` before use.
+    public init(writer: any DatabaseWriter) throws {
+        pool = writer
         // Every acknowledged change must survive a power loss or a disk error, not only a process crash: GRDB sets
         // WAL mode's usual `synchronous = NORMAL` on its writer, so set FULL after it (fsync at every commit).
         try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
@@ -102,7 +108,7 @@ public final class SQLiteLoginStore: LoginStore {
     public func insert(_ login: Login) async throws {
         try await write { db in
             do {
-                try Self.insert(login, into: db)
+                try login.insert(db)
             } catch let error as DatabaseError
                 where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE && (error.message ?? "").contains("user_code_hash")
             {
@@ -111,38 +117,20 @@ public final class SQLiteLoginStore: LoginStore {
         }
     }
 
-    private static func insert(_ login: Login, into db: Database) throws {
-        try db.execute(
-            cached: """
-                INSERT INTO login (id, app, scopes, device_code_hash, user_code_hash, sealing_public_key, state_hash,
-                    status, created_at, expires_at, updated_at, interval, battletag, account_id, failure, binding_mac)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-            arguments: [
-                login.id, login.app, login.scopes.joined(separator: " "), login.deviceCodeHash, login.userCodeHash,
-                login.sealingPublicKey, login.stateHash, login.status.rawValue,
-                login.createdAt.timeIntervalSince1970, login.expiresAt.timeIntervalSince1970,
-                login.updatedAt.timeIntervalSince1970, login.interval, login.battleTag, login.accountID,
-                login.failure, login.bindingMAC,
-            ])
-    }
-
     public func login(deviceCodeHash: String) async throws -> Login? {
         try await read { db in
-            try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM login WHERE device_code_hash = ?"), arguments: [deviceCodeHash])
-                .map(Self.login(from:))
+            try Login.fetchOne(db.cachedStatement(sql: "SELECT * FROM login WHERE device_code_hash = ?"), arguments: [deviceCodeHash])
         }
     }
 
     public func login(userCodeHash: String, now: Date) async throws -> Login? {
         try await read { db in
-            try Row.fetchOne(
+            try Login.fetchOne(
                 db.cachedStatement(sql: """
-                    SELECT * FROM login WHERE user_code_hash = ? AND status IN ('pending', 'authorizing')
+                    SELECT * FROM login WHERE user_code_hash = ? AND status IN \(LoginSchema.awaitingStatuses)
                     AND expires_at > ? ORDER BY created_at DESC LIMIT 1
                     """),
-                arguments: [userCodeHash, now.timeIntervalSince1970]
-            ).map(Self.login(from:))
+                arguments: [userCodeHash, now.timeIntervalSince1970])
         }
     }
 
@@ -151,9 +139,27 @@ public final class SQLiteLoginStore: LoginStore {
             try db.execute(
                 cached: """
                     UPDATE login SET status = 'authorizing', state_hash = ?, updated_at = ?
-                    WHERE id = ? AND status IN ('pending', 'authorizing') AND expires_at > ?
+                    WHERE id = ? AND status IN \(LoginSchema.awaitingStatuses) AND expires_at > ?
                     """,
                 arguments: [stateHash, now.timeIntervalSince1970, loginID, now.timeIntervalSince1970])
+            return db.changesCount == 1
+        }
+    }
+
+    public func beginAuthorization(
+        loginID: String, replacing previousStateHash: String?, stateHash: String, now: Date
+    ) async throws -> Bool {
+        try await write { db in
+            try db.execute(
+                cached: """
+                    UPDATE login SET status = 'authorizing', state_hash = ?, updated_at = ?
+                    WHERE id = ? AND expires_at > ?
+                    AND ((status = 'pending' AND ? IS NULL) OR (status = 'authorizing' AND state_hash = ?))
+                    """,
+                arguments: [
+                    stateHash, now.timeIntervalSince1970, loginID, now.timeIntervalSince1970, previousStateHash,
+                    previousStateHash,
+                ])
             return db.changesCount == 1
         }
     }
@@ -161,11 +167,10 @@ public final class SQLiteLoginStore: LoginStore {
     public func consumeState(stateHash: String, now: Date) async throws -> Login? {
         try await write { db in
             guard
-                let row = try Row.fetchOne(
+                var login = try Login.fetchOne(
                     db.cachedStatement(sql: "SELECT * FROM login WHERE state_hash = ? AND status = 'authorizing' AND expires_at > ?"),
                     arguments: [stateHash, now.timeIntervalSince1970])
             else { return nil }
-            var login = try Self.login(from: row)
             try db.execute(
                 cached: "UPDATE login SET state_hash = NULL, updated_at = ? WHERE id = ?",
                 arguments: [now.timeIntervalSince1970, login.id])
@@ -197,7 +202,7 @@ public final class SQLiteLoginStore: LoginStore {
                 cached: """
                     UPDATE login SET status = ?, failure = ?, state_hash = NULL, sealed_ephemeral = NULL,
                         sealed_box = NULL, updated_at = ?
-                    WHERE id = ? AND status IN ('pending', 'authorizing', 'approved')
+                    WHERE id = ? AND status IN \(LoginSchema.openStatuses)
                     """,
                 arguments: [status.rawValue, failure, now.timeIntervalSince1970, loginID])
             return db.changesCount == 1
@@ -207,11 +212,10 @@ public final class SQLiteLoginStore: LoginStore {
     public func collect(deviceCodeHash: String, now: Date) async throws -> Login? {
         try await write { db in
             guard
-                let row = try Row.fetchOne(
+                let login = try Login.fetchOne(
                     db.cachedStatement(sql: "SELECT * FROM login WHERE device_code_hash = ? AND status = 'approved'"),
                     arguments: [deviceCodeHash])
             else { return nil }
-            let login = try Self.login(from: row)
             try db.execute(
                 cached: """
                     UPDATE login SET status = 'collected', sealed_ephemeral = NULL, sealed_box = NULL, updated_at = ?
@@ -224,50 +228,72 @@ public final class SQLiteLoginStore: LoginStore {
 
     public func openLogins(now: Date) async throws -> [Login] {
         try await read { db in
-            try Row.fetchAll(
-                db.cachedStatement(sql: "SELECT * FROM login WHERE status IN ('pending', 'authorizing', 'approved') AND expires_at > ?"),
-                arguments: [now.timeIntervalSince1970]
-            ).map(Self.login(from:))
+            try Login.fetchAll(
+                db.cachedStatement(sql: "SELECT * FROM login WHERE status IN \(LoginSchema.openStatuses) AND expires_at > ?"),
+                arguments: [now.timeIntervalSince1970])
         }
     }
 
     public func recentLogins(limit: Int) async throws -> [Login] {
         try await read { db in
-            try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM login ORDER BY created_at DESC LIMIT ?"), arguments: [limit])
-                .map(Self.login(from:))
+            try Login.fetchAll(db.cachedStatement(sql: "SELECT * FROM login ORDER BY created_at DESC LIMIT ?"), arguments: [limit])
         }
     }
 
     public func purge(before cutoff: Date) async throws -> Int {
         try await write { db in
             try db.execute(
-                cached: "DELETE FROM login WHERE expires_at < ? OR (status NOT IN ('pending', 'authorizing', 'approved') AND updated_at < ?)",
+                cached: "DELETE FROM login WHERE expires_at < ? OR (status NOT IN \(LoginSchema.openStatuses) AND updated_at < ?)",
                 arguments: [cutoff.timeIntervalSince1970, cutoff.timeIntervalSince1970])
             return db.changesCount
         }
     }
+}
 
-    private static func login(from row: Row) throws -> Login {
-        let sealed: TokenSealer.Sealed? =
-            if let ephemeral = row["sealed_ephemeral"] as Data?, let box = row["sealed_box"] as Data? {
-                TokenSealer.Sealed(ephemeralPublicKey: ephemeral, box: box)
-            } else {
-                nil
-            }
+/// A login is a row of the `login` table: times as seconds since 1970, scopes space-separated, the sealed token in
+/// two columns.
+extension Login: FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "login"
+
+    public init(row: Row) throws {
         let statusText: String = row["status"]
         guard let status = LoginStatus(rawValue: statusText) else {
             throw DatabaseError(message: "unknown login status \(statusText)")
         }
         let scopes: String = row["scopes"]
-        return Login(
+        self.init(
             id: row["id"], app: row["app"], scopes: scopes.split(separator: " ").map(String.init),
             deviceCodeHash: row["device_code_hash"], userCodeHash: row["user_code_hash"],
             sealingPublicKey: row["sealing_public_key"], stateHash: row["state_hash"], status: status,
             createdAt: Date(timeIntervalSince1970: row["created_at"]),
             expiresAt: Date(timeIntervalSince1970: row["expires_at"]), interval: row["interval"],
-            updatedAt: Date(timeIntervalSince1970: row["updated_at"]), sealedToken: sealed,
+            updatedAt: Date(timeIntervalSince1970: row["updated_at"]),
+            sealedToken: (row["sealed_ephemeral"] as Data?).flatMap { ephemeral in
+                (row["sealed_box"] as Data?).map { TokenSealer.Sealed(ephemeralPublicKey: ephemeral, box: $0) }
+            },
             battleTag: row["battletag"], accountID: row["account_id"], failure: row["failure"],
             bindingMAC: row["binding_mac"])
+    }
+
+    public func encode(to container: inout PersistenceContainer) {
+        container["id"] = id
+        container["app"] = app
+        container["scopes"] = scopes.joined(separator: " ")
+        container["device_code_hash"] = deviceCodeHash
+        container["user_code_hash"] = userCodeHash
+        container["sealing_public_key"] = sealingPublicKey
+        container["state_hash"] = stateHash
+        container["status"] = status.rawValue
+        container["created_at"] = createdAt.timeIntervalSince1970
+        container["expires_at"] = expiresAt.timeIntervalSince1970
+        container["updated_at"] = updatedAt.timeIntervalSince1970
+        container["interval"] = interval
+        container["sealed_ephemeral"] = sealedToken?.ephemeralPublicKey
+        container["sealed_box"] = sealedToken?.box
+        container["battletag"] = battleTag
+        container["account_id"] = accountID
+        container["failure"] = failure
+        container["binding_mac"] = bindingMAC
     }
 }
 

@@ -15,15 +15,18 @@ public struct ConfigurationSetting: Sendable {
     public let defaultValue: String
     /// What it does.
     public let meaning: String
+    /// What the value is, as `--help` shows it: `count` in `--max-open-logins <count>`.
+    public let valueName: String
     /// Whether the flag may repeat (the environment variable then takes a comma-separated list).
     public let repeatable: Bool
     fileprivate let apply: @Sendable (inout Draft, [String]) throws -> Void
 
     fileprivate init(
-        _ flag: String?, _ environment: String, _ defaultValue: String, _ meaning: String, repeatable: Bool = false,
-        apply: @escaping @Sendable (inout Draft, [String]) throws -> Void
+        _ flag: String?, _ valueName: String, _ environment: String, _ defaultValue: String, _ meaning: String,
+        repeatable: Bool = false, apply: @escaping @Sendable (inout Draft, [String]) throws -> Void
     ) {
         self.flag = flag
+        self.valueName = valueName
         self.environment = environment
         self.defaultValue = defaultValue
         self.meaning = meaning
@@ -52,27 +55,27 @@ fileprivate struct Draft {
 extension ConfigurationSetting {
     /// Every setting of `serve`, `check-config` and `logins`.
     public static let all: [ConfigurationSetting] = [
-        .init("host", "BNET_RELAY_HOST", "127.0.0.1", "address to listen on") { $0.configuration.host = $1[0] },
-        .init("port", "BNET_RELAY_PORT", "8080", "port to listen on") { $0.configuration.port = try number($1[0], "--port") },
+        .init("host", "address", "BNET_RELAY_HOST", "127.0.0.1", "address to listen on") { $0.configuration.host = $1[0] },
+        .init("port", "port", "BNET_RELAY_PORT", "8080", "port to listen on") { $0.configuration.port = try number($1[0], "--port") },
         .init(
-            "public-url", "BNET_RELAY_PUBLIC_URL", "http://HOST:PORT",
+            "public-url", "url", "BNET_RELAY_PUBLIC_URL", "http://HOST:PORT",
             "the public base URL; every absolute URL the relay gives out is built from it, never from request headers; https required outside sandbox"
         ) { $0.configuration.publicURL = try url($1[0], "--public-url") },
-        .init("database", "BNET_RELAY_DATABASE", "bnet-relay.sqlite", "SQLite file (WAL), or a `postgres://` URL (`sslmode` as libpq reads it)") {
+        .init("database", "path-or-url", "BNET_RELAY_DATABASE", "bnet-relay.sqlite", "SQLite file (WAL), or a `postgres://` URL (`sslmode` as libpq reads it)") {
             do {
                 $0.configuration.database = try DatabaseLocation(parsing: $1[0])
             } catch {
                 throw ConfigurationError(message: "--database: \(error)")
             }
         },
-        .init("region", "BNET_RELAY_REGION", "us", "`us`, `eu`, `kr`, `tw`, `cn`") {
+        .init("region", "region", "BNET_RELAY_REGION", "us", "`us`, `eu`, `kr`, `tw`, `cn`") {
             guard let region = Region(name: $1[0]) else {
                 throw ConfigurationError(message: "--region \($1[0]): expected one of us, eu, kr, tw, cn")
             }
             $0.configuration.region = region
         },
         .init(
-            "app", "BNET_RELAY_APPS", "d3=poll",
+            "app", "name=mode", "BNET_RELAY_APPS", "d3=poll",
             "register an app as NAME=MODE, MODE `poll`, `redirect` or `forward`; repeatable (the environment variable: comma-separated)",
             repeatable: true
         ) { draft, values in
@@ -84,81 +87,81 @@ extension ConfigurationSetting {
                 }
             }
         },
-        .init("scope", "BNET_RELAY_SCOPE", "openid d3.profile", "default scopes (and the scopes apps may ask for), space-separated") {
+        .init("scope", "scopes", "BNET_RELAY_SCOPE", "openid d3.profile", "default scopes (and the scopes apps may ask for), space-separated") {
             $0.configuration.scopes = $1[0].split(separator: " ").map(String.init)
         },
         .init(
-            "seal-key-file", "BNET_RELAY_SEAL_KEY_FILE", "bnet-relay.key",
+            "seal-key-file", "file", "BNET_RELAY_SEAL_KEY_FILE", "bnet-relay.key",
             "the relay's key (created on first start in sandbox mode; `bnet-relay keygen --output FILE` otherwise)"
         ) { $0.configuration.sealKeyFile = $1[0] },
         .init(
-            "previous-seal-key-file", "BNET_RELAY_PREVIOUS_SEAL_KEY_FILE", "none",
+            "previous-seal-key-file", "file", "BNET_RELAY_PREVIOUS_SEAL_KEY_FILE", "none",
             "the key a rotation retired, kept read-only: logins made under it still complete; remove it once the longest login has expired (10 minutes by default)"
         ) { $0.configuration.previousSealKeyFile = $1[0] },
-        .init("authorize-url", "BNET_RELAY_AUTHORIZE_URL", "the region's", "override the provider's authorize URL") {
+        .init("authorize-url", "url", "BNET_RELAY_AUTHORIZE_URL", "the region's", "override the provider's authorize URL") {
             $0.configuration.authorizeURL = try url($1[0], "--authorize-url")
         },
-        .init("token-url", "BNET_RELAY_TOKEN_URL", "the region's", "override the provider's token URL") {
+        .init("token-url", "url", "BNET_RELAY_TOKEN_URL", "the region's", "override the provider's token URL") {
             $0.configuration.tokenURL = try url($1[0], "--token-url")
         },
-        .init("userinfo-url", "BNET_RELAY_USERINFO_URL", "the region's", "override the provider's userinfo URL") {
+        .init("userinfo-url", "url", "BNET_RELAY_USERINFO_URL", "the region's", "override the provider's userinfo URL") {
             $0.configuration.userinfoURL = try url($1[0], "--userinfo-url")
         },
-        .init("api-url", "BNET_RELAY_API_URL", "the region's", "override the game-data API base URL") {
+        .init("api-url", "url", "BNET_RELAY_API_URL", "the region's", "override the game-data API base URL") {
             $0.configuration.apiURL = try url($1[0], "--api-url")
         },
         .init(
-            "trusted-proxy", "BNET_RELAY_TRUSTED_PROXIES", "none",
+            "trusted-proxy", "address-or-cidr", "BNET_RELAY_TRUSTED_PROXIES", "none",
             "addresses or CIDR ranges whose `X-Forwarded-For` is believed; repeatable (the environment variable: comma-separated)",
             repeatable: true
         ) { $0.configuration.trustedProxies = $1.map { $0.trimmingCharacters(in: .whitespaces) } },
-        .init("client-secret-file", "BNET_CLIENT_SECRET_FILE", "none", "file holding the Battle.net client secret") {
+        .init("client-secret-file", "file", "BNET_CLIENT_SECRET_FILE", "none", "file holding the Battle.net client secret") {
             $0.clientSecretFile = $1[0]
         },
-        .init(nil, "BNET_CLIENT_ID", "none", "the Battle.net client id; with a secret the relay signs in at Blizzard, without both it runs in sandbox mode") {
+        .init(nil, "id", "BNET_CLIENT_ID", "none", "the Battle.net client id; with a secret the relay signs in at Blizzard, without both it runs in sandbox mode") {
             $0.clientID = $1[0]
         },
-        .init(nil, "BNET_CLIENT_SECRET", "none", "the Battle.net client secret (never a flag: it would show in `ps`)") {
+        .init(nil, "secret", "BNET_CLIENT_SECRET", "none", "the Battle.net client secret (never a flag: it would show in `ps`)") {
             $0.clientSecret = $1[0]
         },
-        .init("emulator-port", "BNET_RELAY_EMULATOR_PORT", "PORT+1", "the sandbox emulator's port") {
+        .init("emulator-port", "port", "BNET_RELAY_EMULATOR_PORT", "PORT+1", "the sandbox emulator's port") {
             $0.configuration.emulatorPort = try number($1[0], "--emulator-port")
         },
         .init(
-            "emulator-host", "BNET_RELAY_EMULATOR_HOST", "the listen address",
+            "emulator-host", "host", "BNET_RELAY_EMULATOR_HOST", "the listen address",
             "the host name in the sandbox emulator's URLs (e.g. `localhost`, to put it on another site than the relay, as Battle.net is)"
         ) { $0.configuration.emulatorHost = $1[0] },
-        .init("ops-host", "BNET_RELAY_OPS_HOST", "127.0.0.1", "address of the operations listener (`/healthz`, `/readyz`, `/metrics`); keep it off public addresses") {
+        .init("ops-host", "address", "BNET_RELAY_OPS_HOST", "127.0.0.1", "address of the operations listener (`/healthz`, `/readyz`, `/metrics`); keep it off public addresses") {
             $0.configuration.opsHost = $1[0]
         },
-        .init("ops-port", "BNET_RELAY_OPS_PORT", "PORT+2", "port of the operations listener") {
+        .init("ops-port", "port", "BNET_RELAY_OPS_PORT", "PORT+2", "port of the operations listener") {
             $0.configuration.opsPort = try number($1[0], "--ops-port")
         },
-        .init("max-open-logins", "BNET_RELAY_MAX_OPEN_LOGINS", "100000", "logins held at once (started within the last 10 minutes); past it new starts get `503`") {
+        .init("max-open-logins", "count", "BNET_RELAY_MAX_OPEN_LOGINS", "100000", "logins held at once (started within the last 10 minutes); past it new starts get `503`") {
             $0.configuration.maxOpenLogins = try number($1[0], "--max-open-logins")
         },
-        .init("max-connections", "BNET_RELAY_MAX_CONNECTIONS", "10000", "open connections in all; over it, `503` and close") {
+        .init("max-connections", "count", "BNET_RELAY_MAX_CONNECTIONS", "10000", "open connections in all; over it, `503` and close") {
             $0.configuration.connections.total = try number($1[0], "--max-connections")
         },
         .init(
-            "max-connections-per-network", "BNET_RELAY_MAX_CONNECTIONS_PER_NETWORK", "100",
+            "max-connections-per-network", "count", "BNET_RELAY_MAX_CONNECTIONS_PER_NETWORK", "100",
             "open connections from one IPv4 address or IPv6 /64 (trusted proxies exempt)"
         ) { $0.configuration.connections.perNetwork = try number($1[0], "--max-connections-per-network") },
         .init(
-            "max-proxied-requests-per-network", "BNET_RELAY_MAX_PROXIED_REQUESTS_PER_NETWORK", "100",
+            "max-proxied-requests-per-network", "count", "BNET_RELAY_MAX_PROXIED_REQUESTS_PER_NETWORK", "100",
             "requests in flight from one client network behind a trusted proxy (its `X-Forwarded-For` client, an IPv4 address or IPv6 /64); over it `429` and close"
         ) { $0.configuration.connections.proxiedRequestsPerNetwork = try number($1[0], "--max-proxied-requests-per-network") },
-        .init("max-held-polls", "BNET_RELAY_MAX_HELD_POLLS", "5000", "long-polls held at once; over it a long-poll is answered at once") {
+        .init("max-held-polls", "count", "BNET_RELAY_MAX_HELD_POLLS", "5000", "long-polls held at once; over it a long-poll is answered at once") {
             $0.configuration.maxHeldPolls = try number($1[0], "--max-held-polls")
         },
-        .init("max-held-polls-per-network", "BNET_RELAY_MAX_HELD_POLLS_PER_NETWORK", "50", "long-polls held for one client network") {
+        .init("max-held-polls-per-network", "count", "BNET_RELAY_MAX_HELD_POLLS_PER_NETWORK", "50", "long-polls held for one client network") {
             $0.configuration.maxHeldPollsPerNetwork = try number($1[0], "--max-held-polls-per-network")
         },
-        .init("request-timeout", "BNET_RELAY_REQUEST_TIMEOUT", "10", "seconds a request may take to arrive: the first from the connection's opening (a silent connection is then closed), later ones from their first byte; then `408` and close") {
+        .init("request-timeout", "seconds", "BNET_RELAY_REQUEST_TIMEOUT", "10", "seconds a request may take to arrive: the first from the connection's opening (a silent connection is then closed), later ones from their first byte; then `408` and close") {
             $0.configuration.connections.requestTimeout = .seconds(try number($1[0], "--request-timeout"))
         },
         .init(
-            "log-level", "BNET_RELAY_LOG_LEVEL", "info",
+            "log-level", "level", "BNET_RELAY_LOG_LEVEL", "info",
             "`trace` ... `critical`. At `info`, one line per request, except routine poll answers and health probes (at `debug`)"
         ) {
             guard let level = Logger.Level(rawValue: $1[0].lowercased()) else {
@@ -167,7 +170,7 @@ extension ConfigurationSetting {
             $0.configuration.logLevel = level
         },
         .init(
-            "log-format", "BNET_RELAY_LOG_FORMAT", "text",
+            "log-format", "format", "BNET_RELAY_LOG_FORMAT", "text",
             "`text` (one readable line per event) or `json` (one JSON object per line, the same fields, for journald, Loki or any collector)"
         ) {
             guard let format = LogFormat(rawValue: $1[0].lowercased()) else {
@@ -226,11 +229,16 @@ extension ConfigurationSetting {
         return (["| flag | environment | default | meaning |", "|---|---|---|---|"] + rows).joined(separator: "\n")
     }
 
-    /// Every setting as `--help` text: flag, environment variable, default, meaning.
+    /// Every setting as `--help` text, laid out as ArgumentParser lays out options: the flag and its value's
+    /// placeholder, then the meaning, the environment variable and the default, wrapped in a column of their own.
     public static var helpText: String {
         all.map { setting in
-            "  \(setting.name)\(setting.flag == nil ? "" : " (env \(setting.environment))")\n"
-                + "      \(setting.meaning.replacingOccurrences(of: "`", with: "")); default \(setting.defaultValue)"
+            let usage = setting.flag.map { "--\($0) <\(setting.valueName)>" } ?? "\(setting.environment)=<\(setting.valueName)>"
+            var text = setting.meaning.replacingOccurrences(of: "`", with: "")
+            let notes = (setting.flag == nil ? [] : ["env: \(setting.environment)"])
+                + (setting.defaultValue == "none" ? [] : ["default: \(setting.defaultValue)"])
+            if !notes.isEmpty { text += " (\(notes.joined(separator: ", ")))" }
+            return HelpLayout.option(usage, text)
         }.joined(separator: "\n")
     }
 

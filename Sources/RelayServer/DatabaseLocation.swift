@@ -31,6 +31,12 @@ public enum DatabaseLocation: Sendable, CustomStringConvertible {
         }
     }
 
+    /// A warning for `check-config` and the start-up log: a remote PostgreSQL server that is not verified.
+    public var warning: String? {
+        guard case .postgres(let location, _) = self else { return nil }
+        return location.unverifiedServerWarning
+    }
+
     /// Opens the store; PostgreSQL's pool then runs among the store's services.
     public func open(logger: Logger) throws -> any LoginStore {
         switch self {

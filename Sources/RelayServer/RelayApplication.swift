@@ -82,8 +82,8 @@ public struct Relay: Sendable {
             credentials: credentials, endpoints: endpoints, transport: AsyncHTTPClientTransport.shared,
             timeout: configuration.exchangeTimeout)
         let service = LoginService(
-            settings: settings, apps: apps, store: store, oauth: oauth, relayKey: key,
-            previousKeys: previousKeys, logger: logger)
+            settings: settings, apps: apps, store: store, oauth: oauth,
+            keyring: LoginKeyring(current: key, previous: previousKeys), logger: logger)
 
         let trusted = configuration.trustedProxies.compactMap(IPRange.init)
         let connections = ConnectionLimits(caps: configuration.connections, trusted: trusted, metrics: service.metrics)
@@ -91,27 +91,28 @@ public struct Relay: Sendable {
         router.middlewares.add(ClientAddressMiddleware(trusted: trusted))
         router.middlewares.add(SecurityHeadersMiddleware())
         router.middlewares.add(RequestLogMiddleware())
-        router.middlewares.add(ErrorMiddleware())
+        router.middlewares.add(RefusalMiddleware())
         let providerOrigin = endpoints.authorizeURL.webOrigin
         let cookies = BrowserCookies(secure: settings.publicURL.scheme == "https")
         DeviceController(
-            service: service,
+            logins: service, settings: settings, metrics: service.metrics, keyring: service.keyring, apps: apps,
             startLimit: RateLimiter(name: "login_start", burst: Int(configuration.startsPerMinute), perMinute: configuration.startsPerMinute),
             codeLimit: RateLimiter(name: "user_code", burst: Int(configuration.codeEntriesPerMinute), perMinute: configuration.codeEntriesPerMinute),
             sandbox: configuration.isSandbox, providerOrigin: providerOrigin, cookies: cookies
         ).register(on: router)
-        CallbackController(service: service, sandbox: configuration.isSandbox, cookies: cookies).register(on: router)
-        TokenController(service: service).register(on: router)
-        MetadataController(service: service, sandbox: configuration.isSandbox, version: version).register(on: router)
+        CallbackController(
+            logins: service, apps: apps, metrics: service.metrics, sandbox: configuration.isSandbox, cookies: cookies).register(on: router)
+        TokenController(logins: service, settings: settings).register(on: router)
+        MetadataController(settings: settings, sandbox: configuration.isSandbox).register(on: router)
         MethodNotAllowed.register(on: router)
 
         let readiness = ReadinessProbe(store: store, every: configuration.readinessInterval, logger: logger)
         let ops = Router(context: RelayContext.self)
         ops.middlewares.add(SecurityHeadersMiddleware())
         ops.middlewares.add(RequestLogMiddleware())
-        ops.middlewares.add(ErrorMiddleware())
+        ops.middlewares.add(RefusalMiddleware())
         OperationsController(
-            service: service, readiness: readiness, connections: connections, sandbox: configuration.isSandbox,
+            index: service.index, metrics: service.metrics, readiness: readiness, connections: connections, sandbox: configuration.isSandbox,
             version: version
         ).register(on: ops)
         MethodNotAllowed.register(on: ops)

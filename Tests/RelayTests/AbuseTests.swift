@@ -1,6 +1,7 @@
 import BattleNet
 import Foundation
 import RelayCore
+import RelayServer
 import Testing
 
 @Suite("Abuse under concurrency", .timeLimit(.minutes(5)))
@@ -26,7 +27,7 @@ struct AbuseTests {
 
     @Test("200 concurrent user-code guesses from one address get the burst of 404s and 429s for the rest")
     func codeGuesses() async throws {
-        try await withRelay(codeEntriesPerMinute: 10, trustedProxies: ["127.0.0.1"]) { relay in
+        try await withRelay({ $0.codeEntriesPerMinute = 10; $0.trustedProxies = ["127.0.0.1"] }) { relay in
             let guesser = [(name: "X-Forwarded-For", value: "203.0.113.7")]
             let (statuses, responses, elapsed) = try await Self.concurrently(200) { _ in
                 try await relay.get("/device?user_code=" + UserCode.generate(), headers: guesser)
@@ -46,7 +47,7 @@ struct AbuseTests {
 
     @Test("200 concurrent login starts from one address are limited, however X-Forwarded-For varies")
     func loginStarts() async throws {
-        let relay = try await RelayHarness.start(startsPerMinute: 5)
+        let relay = try await RelayHarness.start({ $0.startsPerMinute = 5 })
         do {
             let (statuses, responses, elapsed) = try await Self.concurrently(200) { index in
                 try await relay.post(

@@ -2,6 +2,7 @@ import BattleNet
 import BattleNetURLSession
 import Foundation
 import TestSupport
+import RelayServer
 import Testing
 
 /// An app's side of redirect mode, as `RelaySignIn`, `PlayerSession` and `FileTokenStore` do it, against the real
@@ -145,7 +146,7 @@ struct AppSignInTests {
 
     @Test("A sign-in not finished in time is expired")
     func expired() async throws {
-        try await withRelay(loginLifetime: .seconds(1)) { relay in
+        try await withRelay({ $0.loginLifetime = .seconds(1) }) { relay in
             let signIn = RelaySignIn(relayURL: relay.baseURL, app: "myapp", transport: URLSessionTransport.shared)
             let attempt = try await signIn.start()
             try await Task.sleep(for: .milliseconds(1_500))

@@ -50,6 +50,7 @@ enum BadInputCorpus {
             post("oversized body on /oauth/token", "/oauth/token", "grant_type=\(deviceGrant)&device_code=x" + pad),
             post("oversized body on /device", "/device", "user_code=BCDF-GHJK&confirm=x" + pad),
             post("oversized chunked body on /oauth/token", "/oauth/token", chunked, extraHeaders: [("Transfer-Encoding", "chunked")]),
+            chunkSizeOverflow,
             BadInput(
                 name: "a 20 KiB header",
                 request: RawHTTP.request("GET", "/healthz", headers: [("X-Big", String(repeating: "h", count: 20 << 10))]),
@@ -60,6 +61,11 @@ enum BadInputCorpus {
                 expectation: .clientErrorOrClosed),
         ]
     }
+
+    /// A chunk size that does not fit 64 bits: malformed framing, the client's fault.
+    static let chunkSizeOverflow = post(
+        "a chunk size that overflows", "/oauth/token", "fffffffffffffffffffff\r\nx\r\n0\r\n\r\n",
+        extraHeaders: [("Transfer-Encoding", "chunked")])
 
     static var encoding: [BadInput] {
         ["%zz", "%4", "%ff%fe"].flatMap { bad in

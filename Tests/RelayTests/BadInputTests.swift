@@ -1,5 +1,7 @@
 import BattleNet
 import Foundation
+import InMemoryLogging
+import Logging
 import Testing
 
 @testable import RelayServer
@@ -10,12 +12,12 @@ struct BadInputTests {
     static let knownHeaders: Set<String> = [
         "content-type", "content-length", "transfer-encoding", "connection", "date", "server", "location",
         "cache-control", "pragma", "set-cookie", "retry-after", "x-content-type-options", "referrer-policy",
-        "x-frame-options", "content-security-policy", "x-request-id", "allow", "vary",
+        "x-frame-options", "content-security-policy", "x-request-id", "allow", "vary", "www-authenticate",
     ]
 
     @Test("Every malformed request gets a clear 4xx, no header is injected, and a full login works afterwards")
     func corpus() async throws {
-        try await withRelay(codeEntriesPerMinute: 10_000) { relay in
+        try await withRelay({ $0.codeEntriesPerMinute = 10_000 }) { relay in
             let port = try #require(relay.baseURL.port)
             for input in BadInputCorpus.all {
                 let response = await RawHTTP.roundTrip(input.request, port: port)
@@ -24,6 +26,17 @@ struct BadInputTests {
                 #expect(health?.status == 200, "the relay stopped answering after \(input.name)")
             }
             try await fullLogin(relay)
+        }
+    }
+
+    @Test("Malformed framing (a chunk size that overflows) is a 400 JSON refusal, and no error is logged")
+    func malformedFraming() async throws {
+        try await withRelay { relay in
+            let input = BadInputCorpus.chunkSizeOverflow
+            let response = try #require(await RawHTTP.roundTrip(input.request, port: relay.baseURL.port!))
+            #expect(response.status == 400)
+            #expect(response.text.contains(#""error":"invalid_request""#))
+            #expect(!relay.logs.handler.entries.contains { $0.level >= .error }, "\(relay.logs.text)")
         }
     }
 

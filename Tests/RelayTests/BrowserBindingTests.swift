@@ -2,6 +2,7 @@ import BattleNet
 import BattleNetEmulator
 import Foundation
 import TestSupport
+import RelayServer
 import Testing
 
 /// A login is bound to the browser that confirmed it (the Dex CVE-2022-39222 / Expo CVE-2023-28131 class): an
@@ -10,7 +11,7 @@ import Testing
 struct BrowserBindingTests {
     @Test("The authorize link sent to a second browser: refused before any exchange, and the login is never handed out")
     func authorizeLinkInAnotherBrowser() async throws {
-        try await withRelay(pollInterval: 1) { relay in
+        try await withRelay({ $0.pollInterval = 1 }) { relay in
             let attacker = CookieJar()
             let login = try await relay.startLogin()
             let authorize = try await relay.confirm(login, browser: attacker)

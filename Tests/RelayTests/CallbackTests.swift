@@ -2,19 +2,21 @@ import BattleNet
 import BattleNetEmulator
 import Foundation
 import TestSupport
+import RelayServer
 import Testing
 
 @Suite("Callbacks: redirect and forward modes, replays, provider failures", .timeLimit(.minutes(5)))
 struct CallbackTests {
-    @Test("Redirect mode sends the browser to the app's scheme with only the outcome; the app then collects")
+    @Test("Redirect mode sends the browser to the app's scheme with the outcome and a callback code; the app then collects")
     func redirectMode() async throws {
         try await withRelay { relay in
             let (login, callback) = try await relay.loginUntilCallback(app: "myapp")
             #expect(callback.absoluteString.hasPrefix("\(publicBase)/redirect/myapp?"))
             let response = try await relay.get(callback)
             #expect(response.status == 302)
-            #expect(response.header("Location") == "myapp://bnet-relay/callback?result=approved")
-            let token = try await relay.poll(login, wait: 1)
+            let back = try #require(response.location)
+            #expect(back.absoluteString.hasPrefix("myapp://bnet-relay/callback?result=approved&callback_code="))
+            let token = try await relay.poll(login, wait: 1, callbackCode: back.queryValue("callback_code"))
             #expect(token.status == 200)
             #expect(token.json["battletag"] as? String == "FaYe#2543")
         }
@@ -96,7 +98,7 @@ struct CallbackTests {
         .latency(milliseconds: 4_500),
     ])
     func providerFailures(kind: EmulatorFault.Kind) async throws {
-        try await withRelay(exchangeTimeout: .seconds(2)) { relay in
+        try await withRelay({ $0.exchangeTimeout = .seconds(2) }) { relay in
             let (login, callback) = try await relay.loginUntilCallback()
             await relay.emulator.state.inject(EmulatorFault(pathPrefix: "/token", kind: kind, count: 1))
             let page = try await relay.get(callback)

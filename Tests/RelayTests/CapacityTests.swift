@@ -10,7 +10,7 @@ import Testing
 struct CapacityTests {
     @Test("Addresses of one IPv6 /64 share one budget of code guesses; another /64 and IPv4 neighbours have their own")
     func ipv6Slash64() async throws {
-        try await withRelay(codeEntriesPerMinute: 5, trustedProxies: ["127.0.0.1"]) { relay in
+        try await withRelay({ $0.codeEntriesPerMinute = 5; $0.trustedProxies = ["127.0.0.1"] }) { relay in
             for index in 1...5 {
                 let guess = try await relay.get(
                     "/device?user_code=BCDF-GHJK", headers: [("X-Forwarded-For", "2001:db8:1:2::\(index)")])
@@ -40,7 +40,7 @@ struct CapacityTests {
 
     @Test("Over real IPv6 sockets: a relay on ::1 serves a whole login and limits the peer's /64")
     func ipv6Sockets() async throws {
-        let relay = try await RelayHarness.start(codeEntriesPerMinute: 2, host: "::1")
+        let relay = try await RelayHarness.start({ $0.codeEntriesPerMinute = 2; $0.host = "::1" })
         do {
             #expect(relay.baseURL.absoluteString.hasPrefix("http://[::1]:"))
             let (login, callback) = try await relay.loginUntilCallback()
@@ -57,7 +57,7 @@ struct CapacityTests {
 
     @Test("Past the global cap, new logins get 503 with Retry-After; logins already open carry on")
     func openLoginCap() async throws {
-        let relay = try await RelayHarness.start(maxOpenLogins: 3)
+        let relay = try await RelayHarness.start({ $0.maxOpenLogins = 3 })
         do {
             let first = try await relay.startLogin()
             _ = try await relay.startLogin()

@@ -91,7 +91,7 @@ struct ClientVariantTests {
 
     @Test("App names match in any case; the Location uses the registered spelling")
     func caseInsensitiveApps() async throws {
-        try await withRelay(apps: ["d3=poll", "BattleNetAPI=redirect"]) { relay in
+        try await withRelay({ $0.apps = try .parsing(["d3=poll", "BattleNetAPI=redirect"]) }) { relay in
             let login = try await relay.startLogin(app: "battlenetapi")
             let callback = try await relay.decide(try await relay.confirm(login))
             #expect(callback.path == "/redirect/BattleNetAPI")
@@ -125,7 +125,7 @@ struct ClientVariantTests {
 struct ForwardModeTests {
     @Test("BattleNetAPI's AuthenticationManager: authorize, follow the relay's 302 to the app, exchange with the app's own credentials")
     func battleNetAPIFlow() async throws {
-        try await withRelay(apps: ["d3=poll", "BattleNetAPI=forward"]) { relay in
+        try await withRelay({ $0.apps = try .parsing(["d3=poll", "BattleNetAPI=forward"]) }) { relay in
             let app = OAuthClient(credentials: relayCredentials, endpoints: relay.emulator.endpoints, transport: transport)
             let redirectURI = "\(publicBase)/redirect/BattleNetAPI"
             let authorize = app.authorizeURL(redirectURI: redirectURI, scopes: ["openid", "d3.profile"], state: "app-state-1")

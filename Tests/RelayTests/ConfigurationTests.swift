@@ -1,6 +1,6 @@
 import Foundation
 import Logging
-import RelayServer
+@testable import RelayServer
 import Testing
 
 /// Each setting is declared once (`ConfigurationSetting.all`); parsing, `--help` and the README follow from it.
@@ -57,5 +57,24 @@ struct ConfigurationTests {
                 #expect("\(error)".contains(message), "\(error)")
             }
         }
+    }
+}
+
+@Suite("serve --help")
+struct HelpTextTests {
+    @Test("Every flag shows a placeholder for its value, and every line fits 79 columns, continuations indented")
+    func layout() throws {
+        let lines = ConfigurationSetting.helpText.split(separator: "\n", omittingEmptySubsequences: false)
+        for setting in ConfigurationSetting.all {
+            let usage = setting.flag.map { "  --\($0) <\(setting.valueName)>" } ?? "  \(setting.environment)=<\(setting.valueName)>"
+            #expect(lines.contains { $0.hasPrefix(usage) }, "\(usage)")
+        }
+        #expect(lines.allSatisfy { $0.count <= HelpLayout.width })
+        let continuations = lines.filter { !$0.hasPrefix("  --") && !$0.hasPrefix("  BNET_") }
+        #expect(!continuations.isEmpty)
+        #expect(continuations.allSatisfy { $0.hasPrefix(String(repeating: " ", count: HelpLayout.column)) && $0.dropFirst(HelpLayout.column).first != " " })
+        let port = try #require(lines.firstIndex { $0.hasPrefix("  --port <port>") })
+        #expect(lines[port] == "  --port <port>           port to listen on (env: BNET_RELAY_PORT, default:")
+        #expect(lines[port + 1] == String(repeating: " ", count: HelpLayout.column) + "8080)")
     }
 }

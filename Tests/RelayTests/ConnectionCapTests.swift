@@ -40,7 +40,7 @@ struct ConnectionCapTests {
 
     @Test("A body sent one byte at a time is cut off at the request timeout with 408, however steady its pace")
     func slowBody() async throws {
-        try await withRelay({ try await RelayHarness.start(connections: ConnectionCaps(requestTimeout: .seconds(1))) }) { relay in
+        try await withRelay({ $0.connections = ConnectionCaps(requestTimeout: .seconds(1)) }) { relay in
             let body = String(repeating: "a", count: 60)
             let response = await Self.slowRequest(
                 port: relay.baseURL.port!,
@@ -56,7 +56,7 @@ struct ConnectionCapTests {
 
     @Test("One network may hold only so many connections; a connection over the cap gets 503 and is closed")
     func perNetworkConnections() async throws {
-        try await withRelay({ try await RelayHarness.start(connections: ConnectionCaps(perNetwork: 3)) }) { relay in
+        try await withRelay({ $0.connections = ConnectionCaps(perNetwork: 3) }) { relay in
             let port = relay.baseURL.port!
             let held = try (0..<3).map { _ in try #require(RawHTTP.connectSocket(port: port, timeout: 5)) }
             while relay.relay.connections.open < 3 { try await Task.sleep(for: .milliseconds(20)) }
@@ -78,7 +78,8 @@ struct ConnectionCapTests {
     @Test("Behind a trusted proxy, one client's slow requests are capped (429, JSON) while another client is served")
     func proxiedClients() async throws {
         try await withRelay({
-            try await RelayHarness.start(trustedProxies: ["127.0.0.1"], connections: ConnectionCaps(proxiedRequestsPerNetwork: 3))
+            $0.trustedProxies = ["127.0.0.1"]
+            $0.connections = ConnectionCaps(proxiedRequestsPerNetwork: 3)
         }) { relay in
             let port = relay.baseURL.port!
             let limits = relay.relay.connections
@@ -110,7 +111,7 @@ struct ConnectionCapTests {
 
     @Test("The operations listener has a gate of its own: a cap of 100 connections, and silent ones are closed")
     func operationsListener() async throws {
-        try await withRelay({ try await RelayHarness.start(connections: ConnectionCaps(requestTimeout: .seconds(2))) }) { relay in
+        try await withRelay({ $0.connections = ConnectionCaps(requestTimeout: .seconds(2)) }) { relay in
             let port = relay.opsURL.port!
             // 101 connections that send nothing: the relay answers one 503 at once (which one depends on the order
             // its event loops admit them in) and closes the others at the request timeout, before the sockets' own
@@ -156,7 +157,7 @@ struct ConnectionCapTests {
     @Test("Long-polls over the global or per-network cap are answered at once as plain polls, never held")
     func heldPollCaps() async throws {
         try await withRelay({
-            try await RelayHarness.start(trustedProxies: ["127.0.0.1"], maxHeldPolls: 2, maxHeldPollsPerNetwork: 1)
+            try await RelayHarness.start({ $0.trustedProxies = ["127.0.0.1"]; $0.maxHeldPolls = 2; $0.maxHeldPollsPerNetwork = 1 })
         }) { relay in
             let logins = [
                 try await relay.startLogin(), try await relay.startLogin(), try await relay.startLogin(),

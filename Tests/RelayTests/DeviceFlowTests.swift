@@ -2,13 +2,14 @@ import BattleNet
 import BattleNetEmulator
 import Foundation
 import TestSupport
+import RelayServer
 import Testing
 
 @Suite("Device flow through real sockets", .timeLimit(.minutes(5)))
 struct DeviceFlowTests {
     @Test("Start, enter the code, approve at Battle.net, callback, poll: the client gets a working token once")
     func endToEnd() async throws {
-        try await withRelay(pollInterval: 1) { relay in
+        try await withRelay({ $0.pollInterval = 1 }) { relay in
             let login = try await relay.startLogin()
             #expect(login.deviceCode.count >= 43)
             #expect(login.userCode.wholeMatch(of: /[BCDFGHJKLMNPQRSTVWXZ]{4}-[BCDFGHJKLMNPQRSTVWXZ]{4}/) != nil)
@@ -125,7 +126,7 @@ struct DeviceFlowTests {
 
     @Test("A poll within the grace of the interval is accepted")
     func grace() async throws {
-        try await withRelay(pollInterval: 1) { relay in
+        try await withRelay({ $0.pollInterval = 1 }) { relay in
             let login = try await relay.startLogin()
             _ = try await relay.poll(login)
             try await Task.sleep(for: .milliseconds(850))
@@ -136,7 +137,7 @@ struct DeviceFlowTests {
 
     @Test("A login not finished in time answers expired_token")
     func expired() async throws {
-        try await withRelay(loginLifetime: .seconds(1)) { relay in
+        try await withRelay({ $0.loginLifetime = .seconds(1) }) { relay in
             let login = try await relay.startLogin()
             try await Task.sleep(for: .seconds(1.2))
             let response = try await relay.poll(login)

@@ -1,6 +1,7 @@
 import BattleNet
 import Foundation
 import TestSupport
+import RelayServer
 import Testing
 
 @Suite("Start, verification page, metadata, health and metrics", .timeLimit(.minutes(5)))
@@ -61,7 +62,7 @@ struct EndpointTests {
 
     @Test("Wrong codes get a clear page, and guessing is throttled per address")
     func codeEntry() async throws {
-        try await withRelay(codeEntriesPerMinute: 3) { relay in
+        try await withRelay({ $0.codeEntriesPerMinute = 3 }) { relay in
             let empty = try await relay.get("/device")
             #expect(empty.status == 200)
             #expect(empty.text.contains("Enter the code"))

@@ -36,7 +36,7 @@ struct MultiInstanceTests {
     @Test("bnet-relay logins lists and revokes logins in PostgreSQL, running the store's pool for the command")
     func loginsCommand() async throws {
         let database = try await PostgresServer.shared.newDatabase()
-        try await withRelay({ try await RelayHarness.start(database: database) }) { relay in
+        try await withRelay({ $0.database = try DatabaseLocation(parsing: database) }) { relay in
             let login = try await relay.startLogin()
             let listed = try await runRelayCommand(["logins", "--database", database])
             #expect(listed.status == 0, "\(listed.output)")
@@ -55,8 +55,8 @@ struct MultiInstanceTests {
         let emulator = try await RelayHarness.startEmulator()
         let keyPath = FileManager.default.temporaryDirectory.appending(path: "shared-\(UUID().uuidString).key").path
         try RelayKey.write(to: keyPath)
-        let a = try await RelayHarness.start(database: database, sealKeyPath: keyPath, sharedEmulator: emulator)
-        let b = try await RelayHarness.start(database: database, sealKeyPath: keyPath, sharedEmulator: emulator)
+        let a = try await RelayHarness.start(emulator: emulator, { $0.database = try DatabaseLocation(parsing: database); $0.sealKeyFile = keyPath })
+        let b = try await RelayHarness.start(emulator: emulator, { $0.database = try DatabaseLocation(parsing: database); $0.sealKeyFile = keyPath })
         do {
             for _ in 0..<3 {
                 let login = try await a.startLogin()

@@ -30,10 +30,12 @@ extension RelayHarness {
             interval: try #require(json["interval"] as? Int), app: app)
     }
 
-    /// Opens the confirmation page and clicks "Continue to Battle.net" in `browser` (the harness's own by default);
-    /// returns the provider's authorize URL.
+    /// Opens the verification link in `browser` (the harness's own by default) and, on a confirmation page, clicks
+    /// "Continue to Battle.net"; returns the provider's authorize URL. An app in redirect mode gets no page: the
+    /// link itself answers with the redirect to Battle.net.
     func confirm(_ login: StartedLogin, browser: CookieJar? = nil) async throws -> URL {
         let page = try await get(login.verificationURIComplete, browser: browser)
+        if page.status == 303 { return try #require(page.location) }
         #expect(page.status == 200, "\(page.text)")
         let nonce = try #require(page.text.firstMatch(of: /name="confirm" value="([^"]+)"/)?.1)
         let response = try await post(
@@ -59,12 +61,16 @@ extension RelayHarness {
         return (login, callback)
     }
 
-    func poll(_ login: StartedLogin, clientID: String? = nil, wait: Int? = nil) async throws -> TransportResponse {
+    /// The token request; `callbackCode` is what a redirect-mode app's callback URL carried.
+    func poll(
+        _ login: StartedLogin, clientID: String? = nil, wait: Int? = nil, callbackCode: String? = nil
+    ) async throws -> TransportResponse {
         var form = [
             ("grant_type", "urn:ietf:params:oauth:grant-type:device_code"), ("device_code", login.deviceCode),
             ("client_id", clientID ?? login.app),
         ]
         if let wait { form.append(("wait", String(wait))) }
+        if let callbackCode { form.append(("callback_code", callbackCode)) }
         return try await post("/oauth/token", form: form)
     }
 }

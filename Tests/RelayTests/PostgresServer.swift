@@ -6,11 +6,13 @@ import Testing
 
 /// A throwaway PostgreSQL cluster on loopback for the tests, started once per test process from Debian's
 /// `postgresql` package (installed by .ci/run) and stopped when the process exits. When the tests run as root,
-/// the cluster runs as the `postgres` user, since PostgreSQL refuses to run as root.
+/// the cluster runs as the `postgres` user, since PostgreSQL refuses to run as root. A test that stops the server
+/// (``stop()``, ``restart()``) makes a cluster of its own with `PostgresServer()`.
 actor PostgresServer {
     static let shared = PostgresServer()
 
     private var started: (port: Int, directory: URL)?
+    private var server: Process?
 
     /// The CA certificate the cluster's TLS certificate (for `localhost` only) is signed by, for `sslrootcert`.
     func certificateAuthority() async throws -> (port: Int, caFile: String) {
@@ -18,7 +20,7 @@ actor PostgresServer {
         return (port, started!.directory.appending(path: "ca.pem").path)
     }
 
-    /// A fresh, empty database URL on the shared cluster.
+    /// A fresh, empty database URL on this cluster.
     func newDatabase() async throws -> String {
         let port = try await start()
         let name = "relay_test_\(UUID().uuidString.prefix(8).lowercased())"
@@ -42,31 +44,59 @@ actor PostgresServer {
             "-E", "UTF8", asUser: asRoot ? "postgres" : nil)
         try Self.makeCertificates(in: directory, owner: asRoot ? "postgres" : nil)
         let port = try freePort()
-        let command = (asRoot ? ["/usr/bin/setpriv", "--reuid", "postgres", "--regid", "postgres", "--init-groups", "--"] : [])
-            + [bin + "/postgres", "-D", directory.appending(path: "data").path, "-p", "\(port)", "-k", directory.path,
+        // A watchdog shell stops the cluster (fast shutdown) and removes it once this test process is gone.
+        let user = asRoot ? "/usr/sbin/runuser -u postgres -- " : ""
+        let watchdog = Process()
+        watchdog.executableURL = URL(fileURLWithPath: "/bin/sh")
+        watchdog.arguments = ["-c", """
+            while kill -0 \(getpid()) 2>/dev/null; do sleep 1; done
+            \(user)'\(bin)/pg_ctl' stop -D '\(directory.appending(path: "data").path)' -m fast -w; rm -rf '\(directory.path)'
+            """]
+        watchdog.currentDirectoryURL = URL(fileURLWithPath: "/tmp")
+        watchdog.standardOutput = FileHandle.nullDevice
+        watchdog.standardError = FileHandle.nullDevice
+        try watchdog.run()
+        started = (port, directory)
+        try await launch()
+        return port
+    }
+
+    /// Starts the cluster's server process and waits until it accepts connections.
+    private func launch() async throws {
+        guard let (port, directory) = started else { return }
+        let bin = try Self.binDirectory()
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: getuid() == 0 ? "/usr/bin/setpriv" : bin + "/postgres")
+        server.arguments = (getuid() == 0 ? ["--reuid", "postgres", "--regid", "postgres", "--init-groups", "--", bin + "/postgres"] : [])
+            + ["-D", directory.appending(path: "data").path, "-p", "\(port)", "-k", directory.path,
                 "-c", "listen_addresses=127.0.0.1", "-c", "fsync=off", "-c", "max_connections=200",
                 "-c", "ssl=on", "-c", "ssl_cert_file=\(directory.appending(path: "server.pem").path)",
                 "-c", "ssl_key_file=\(directory.appending(path: "server.key").path)"]
-        // A watchdog shell stops the cluster (fast shutdown) and removes it once this test process is gone.
-        let script = """
-            \(command.map { "'\($0)'" }.joined(separator: " ")) & server=$!
-            while kill -0 \(getpid()) 2>/dev/null && kill -0 $server 2>/dev/null; do sleep 1; done
-            kill -INT $server 2>/dev/null; wait $server; rm -rf '\(directory.path)'
-            """
-        let server = Process()
-        server.executableURL = URL(fileURLWithPath: "/bin/sh")
-        server.arguments = ["-c", script]
         server.standardOutput = FileHandle.nullDevice
         server.standardError = FileHandle.nullDevice
         try server.run()
+        self.server = server
         for _ in 0..<200 {
-            if (try? Self.run(bin + "/pg_isready", "-h", "127.0.0.1", "-p", "\(port)", "-q")) != nil {
-                started = (port, directory)
-                return port
-            }
+            if (try? Self.run(bin + "/pg_isready", "-h", "127.0.0.1", "-p", "\(port)", "-q")) != nil { return }
             try await Task.sleep(for: .milliseconds(50))
         }
         throw PostgresUnavailable(reason: "PostgreSQL did not start on port \(port)")
+    }
+
+    /// Stops the server (fast shutdown: open connections are closed) and waits until it has exited; the cluster's
+    /// files stay for ``restart()``.
+    func stop() async throws {
+        guard let server, server.isRunning else { return }
+        kill(server.processIdentifier, SIGINT)
+        for _ in 0..<400 where server.isRunning { try await Task.sleep(for: .milliseconds(25)) }
+        guard !server.isRunning else { throw PostgresUnavailable(reason: "PostgreSQL did not stop") }
+        self.server = nil
+    }
+
+    /// Starts a stopped server again on the same port and data.
+    func restart() async throws {
+        guard server == nil else { return }
+        try await launch()
     }
 
     /// A CA and a server certificate it signs, valid for the name `localhost` only (not `127.0.0.1`), so that

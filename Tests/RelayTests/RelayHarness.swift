@@ -57,51 +57,43 @@ struct RelayHarness {
         return ""
     }
 
+    /// The configuration every test relay starts from: the apps `d3` (poll), `myapp` (redirect) and `fwdapp`
+    /// (forward) under ``publicBase``, a fresh seal key and SQLite file in `directory`, Battle.net at `endpoints`,
+    /// generous rate limits and a readiness check every 200 ms.
+    static func configuration(directory: URL, endpoints: BattleNetEndpoints) throws -> RelayConfiguration {
+        let keyPath = directory.appending(path: "seal.key").path
+        try RelayKey.write(to: keyPath)
+        var configuration = RelayConfiguration()
+        configuration.port = 0
+        configuration.readinessInterval = .milliseconds(200)
+        configuration.publicURL = URL(string: publicBase)
+        configuration.database = .sqlite(path: directory.appending(path: "relay.sqlite").path)
+        configuration.sealKeyFile = keyPath
+        configuration.apps = try .parsing(["d3=poll", "myapp=redirect", "fwdapp=forward"])
+        configuration.provider = .battleNet(relayCredentials)
+        configuration.region = .eu
+        configuration.exchangeTimeout = .seconds(5)
+        configuration.startsPerMinute = 100
+        configuration.use(endpoints)
+        return configuration
+    }
+
+    /// Starts a relay configured by ``configuration(directory:endpoints:)`` and then by `configure`, against
+    /// `emulator` (shared between relays) or an emulator of its own that knows the configured apps.
     static func start(
-        apps: [String] = ["d3=poll", "myapp=redirect", "fwdapp=forward"],
-        loginLifetime: Duration = .seconds(600), pollInterval: Int = 5, codeEntriesPerMinute: Double = 10,
-        startsPerMinute: Double = 100, trustedProxies: [String] = [], exchangeTimeout: Duration = .seconds(5),
-        databaseDirectory: URL? = nil, database: String? = nil, sealKeyPath: String? = nil,
-        sharedEmulator: RunningEmulator? = nil, host: String = "127.0.0.1", maxOpenLogins: Int = 100_000,
-        connections: ConnectionCaps = ConnectionCaps(), maxHeldPolls: Int = 5_000, maxHeldPollsPerNetwork: Int = 50
+        emulator sharedEmulator: RunningEmulator? = nil, _ configure: (inout RelayConfiguration) throws -> Void = { _ in }
     ) async throws -> RelayHarness {
-        let registrations = try apps.map { try AppRegistration(argument: $0) }
+        let directory = FileManager.default.temporaryDirectory.appending(path: "relay-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        var configuration = try configuration(directory: directory, endpoints: BattleNetEndpoints(region: .eu))
+        try configure(&configuration)
         let emulator: RunningEmulator
         if let sharedEmulator {
             emulator = sharedEmulator
         } else {
-            emulator = try await startEmulator(apps: registrations.map(\.name))
+            emulator = try await startEmulator(apps: configuration.apps.map(\.name))
         }
-        let directory = FileManager.default.temporaryDirectory.appending(path: "relay-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let keyPath = sealKeyPath ?? directory.appending(path: "seal.key").path
-        if sealKeyPath == nil { try RelayKey.write(to: keyPath) }
-
-        var configuration = RelayConfiguration()
-        configuration.host = host
-        configuration.port = 0
-        configuration.maxOpenLogins = maxOpenLogins
-        configuration.readinessInterval = .milliseconds(200)
-        configuration.connections = connections
-        configuration.maxHeldPolls = maxHeldPolls
-        configuration.maxHeldPollsPerNetwork = maxHeldPollsPerNetwork
-        configuration.publicURL = URL(string: publicBase)
-        configuration.database = try DatabaseLocation(
-            parsing: database ?? (databaseDirectory ?? directory).appending(path: "relay.sqlite").path)
-        configuration.sealKeyFile = keyPath
-        configuration.apps = registrations
-        configuration.provider = .battleNet(relayCredentials)
-        configuration.region = .eu
-        configuration.authorizeURL = emulator.endpoints.authorizeURL
-        configuration.tokenURL = emulator.endpoints.tokenURL
-        configuration.userinfoURL = emulator.endpoints.userinfoURL
-        configuration.apiURL = emulator.baseURL
-        configuration.loginLifetime = loginLifetime
-        configuration.pollInterval = pollInterval
-        configuration.codeEntriesPerMinute = codeEntriesPerMinute
-        configuration.startsPerMinute = startsPerMinute
-        configuration.trustedProxies = trustedProxies
-        configuration.exchangeTimeout = exchangeTimeout
+        configuration.use(emulator.endpoints)
 
         let logs = LogCapture()
         let relay = try await Relay.build(configuration: configuration, logger: logs.logger)
@@ -122,6 +114,7 @@ struct RelayHarness {
         let port = try #require(await iterator.next())
         var opsIterator = opsPorts.makeAsyncIterator()
         let opsPort = try #require(await opsIterator.next())
+        let host = configuration.host
         return RelayHarness(
             emulator: emulator, relay: relay, baseURL: URL(string: "http://\(host.contains(":") ? "[\(host)]" : host):\(port)")!,
             opsURL: URL(string: "http://127.0.0.1:\(opsPort)")!, directory: directory,
@@ -199,19 +192,29 @@ struct RelayHarness {
     }
 }
 
-/// Runs `body` with a started harness and always stops it.
+/// Runs `body` with a harness started by ``RelayHarness/start(emulator:_:)``, and always stops it.
 func withRelay<T>(
-    apps: [String] = ["d3=poll", "myapp=redirect", "fwdapp=forward"], loginLifetime: Duration = .seconds(600),
-    pollInterval: Int = 5, codeEntriesPerMinute: Double = 10, trustedProxies: [String] = [],
-    exchangeTimeout: Duration = .seconds(5), databaseDirectory: URL? = nil, sealKeyPath: String? = nil,
+    emulator: RunningEmulator? = nil, _ configure: (inout RelayConfiguration) throws -> Void = { _ in },
     _ body: (RelayHarness) async throws -> T
 ) async throws -> T {
-    try await withRelay({
-        try await RelayHarness.start(
-            apps: apps, loginLifetime: loginLifetime, pollInterval: pollInterval,
-            codeEntriesPerMinute: codeEntriesPerMinute, trustedProxies: trustedProxies,
-            exchangeTimeout: exchangeTimeout, databaseDirectory: databaseDirectory, sealKeyPath: sealKeyPath)
-    }, body)
+    try await withRelay({ try await RelayHarness.start(emulator: emulator, configure) }, body)
+}
+
+extension RelayConfiguration {
+    /// Battle.net at `endpoints` (an emulator's).
+    mutating func use(_ endpoints: BattleNetEndpoints) {
+        authorizeURL = endpoints.authorizeURL
+        tokenURL = endpoints.tokenURL
+        userinfoURL = endpoints.userinfoURL
+        apiURL = endpoints.apiBaseURL
+    }
+}
+
+extension [AppRegistration] {
+    /// Apps as `--app` names them: `NAME=MODE`.
+    static func parsing(_ arguments: [String]) throws -> Self {
+        try arguments.map { try AppRegistration(argument: $0) }
+    }
 }
 
 extension TransportResponse {
@@ -230,7 +233,7 @@ extension TransportResponse {
 }
 
 
-/// Starts a harness with `start`'s arguments, runs `body`, and always stops it.
+/// Starts a harness with `start`, runs `body`, and always stops it.
 func withRelay<T>(
     _ start: () async throws -> RelayHarness, _ body: (RelayHarness) async throws -> T
 ) async throws -> T {

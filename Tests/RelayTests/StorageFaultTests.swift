@@ -2,6 +2,7 @@ import BattleNet
 import Foundation
 import RelayCore
 import RelaySQLite
+import RelayServer
 import Testing
 
 /// Storage faults on real file systems: the database lives on a small tmpfs that the test fills up, or on a
@@ -23,6 +24,9 @@ struct StorageFaultTests {
             try? FileManager.default.removeItem(at: path)
         }
         static func run(_ arguments: String...) throws {
+            try run(arguments)
+        }
+        static func run(_ arguments: [String]) throws {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = arguments
@@ -36,7 +40,7 @@ struct StorageFaultTests {
     func diskFull() async throws {
         let mount = try Mount(sizeKiB: 8192)
         defer { mount.unmount() }
-        try await withRelay(databaseDirectory: mount.path) { relay in
+        try await withRelay({ $0.database = .sqlite(path: mount.path.appending(path: "relay.sqlite").path) }) { relay in
             let before = try await relay.startLogin()
             let filler = mount.path.appending(path: "filler")
             _ = FileManager.default.createFile(atPath: filler.path, contents: nil)
@@ -44,7 +48,7 @@ struct StorageFaultTests {
             let chunk = Data(count: 64 << 10)
             while (try? handle.write(contentsOf: chunk)) != nil {}
             try? handle.close()
-            try await expectUnavailable(relay)
+            try await expectUnavailable(relay, pending: before)
             try FileManager.default.removeItem(at: filler)
             try await expectRecovered(relay, before: before)
         }
@@ -98,26 +102,47 @@ struct StorageFaultTests {
         let keyPath = FileManager.default.temporaryDirectory.appending(path: "ro-\(UUID().uuidString).key").path
         try RelayKey.write(to: keyPath)
         defer { try? FileManager.default.removeItem(atPath: keyPath) }
-        let before = try await withRelay(databaseDirectory: disk.path, sealKeyPath: keyPath) { relay in
+        let before = try await withRelay({ $0.database = .sqlite(path: disk.path.appending(path: "relay.sqlite").path); $0.sealKeyFile = keyPath }) { relay in
             let login = try await relay.startLogin()
             try disk.forceReadOnly()
-            try await expectUnavailable(relay)
+            try await expectUnavailable(relay, pending: login)
             return login
         }
         try disk.repair()
-        try await withRelay(databaseDirectory: disk.path, sealKeyPath: keyPath) { relay in
+        try await withRelay({ $0.database = .sqlite(path: disk.path.appending(path: "relay.sqlite").path); $0.sealKeyFile = keyPath }) { relay in
             try await expectRecovered(relay, before: before)
         }
     }
 
-    private func expectUnavailable(_ relay: RelayHarness) async throws {
+    @Test("A database file made immutable (chattr +i) under the relay: 503 at once; writable again, service resumes without a restart")
+    func immutableFile() async throws {
+        let disk = try Ext4Image(sizeMiB: 32)
+        defer { disk.remove() }
+        try await withRelay({ $0.database = .sqlite(path: disk.path.appending(path: "relay.sqlite").path) }) { relay in
+            let before = try await relay.startLogin()
+            let files = ["relay.sqlite", "relay.sqlite-wal"].map { disk.path.appending(path: $0).path }
+            try Mount.run(["chattr", "+i"] + files)
+            do {
+                try await expectUnavailable(relay, pending: before)
+            } catch {
+                try? Mount.run(["chattr", "-i"] + files)
+                throw error
+            }
+            try Mount.run(["chattr", "-i"] + files)
+            try await expectRecovered(relay, before: before)
+        }
+    }
+
+    /// Not ready; a start is refused promptly (``StoreOutageTests/expectRefusedPromptly(_:)``); a pending poll is
+    /// still answered from memory.
+    private func expectUnavailable(_ relay: RelayHarness, pending: StartedLogin) async throws {
         let ready = try await relay.readiness(becoming: 503)
         #expect(ready.status == 503)
         #expect(ready.json["error"] as? String == "temporarily_unavailable")
-        let start = try await relay.post("/oauth/device/code", form: [("client_id", "d3")])
-        #expect(start.status == 503)
-        #expect(start.json["error"] as? String == "temporarily_unavailable")
-        #expect(start.header("Retry-After") != nil)
+        try await StoreOutageTests.expectRefusedPromptly {
+            try await relay.post("/oauth/device/code", form: [("client_id", "d3")])
+        }
+        #expect(try await relay.poll(pending, wait: 1).json["error"] as? String == "authorization_pending")
         #expect(try await relay.get("/healthz").status == 200)
     }
 

@@ -17,8 +17,14 @@ public enum LoginStatus: String, Sendable, Codable, CaseIterable {
     /// The operator revoked it.
     case revoked
 
+    /// The statuses in which a login can still change, in the order a login passes them: the one list of them
+    /// (the stores' SQL is written from it, see `LoginSchema`).
+    public static let open: [LoginStatus] = [.pending, .authorizing, .approved]
+    /// The open statuses before Battle.net's answer, while the person can still enter the user code.
+    public static let awaitingPerson = open.filter { $0 != .approved }
+
     /// Whether the login can still change.
-    public var isOpen: Bool { self == .pending || self == .authorizing || self == .approved }
+    public var isOpen: Bool { Self.open.contains(self) }
 }
 
 /// A login as stored. It holds no secret in the clear: the device code, user code and state only as hashes,

@@ -7,9 +7,16 @@ extension LoginService {
     ///
     /// A pending login is answered from memory. The pickup is one conditional transaction, so of two
     /// concurrent polls exactly one gets the token; the relay keeps no copy afterwards.
-    /// `network` is the client network held long-polls count against (``HeldPollLimits``).
-    public func poll(deviceCode: String, clientID: String?, wait: Int?, network: String = "unknown") async -> PollResult {
-        let result = await pollOnce(deviceCode: deviceCode, clientID: clientID, wait: wait, network: network)
+    /// `network` is the client network held long-polls count against (``HeldPollLimits``). A login of an app in
+    /// `redirect` mode hands its token out only with the `callbackCode` its approval sent to the app's scheme
+    /// (``LoginKeyring/callbackCode(loginID:deviceCodeHash:key:)``): without it, or with a wrong one, the login
+    /// stays collectable.
+    public func poll(
+        deviceCode: String, clientID: String?, wait: Int?, network: String = "unknown", callbackCode: String? = nil
+    ) async -> PollResult {
+        let result = await pollOnce(
+            Poll(deviceCode: deviceCode, hash: Identifiers.hash(deviceCode), callbackCode: callbackCode),
+            clientID: clientID, wait: wait, network: network)
         let label =
             switch result {
             case .token: "token"
@@ -20,12 +27,19 @@ extension LoginService {
         return result
     }
 
-    private func pollOnce(deviceCode: String, clientID: String?, wait: Int?, network: String) async -> PollResult {
-        let hash = Identifiers.hash(deviceCode)
+    /// What a poll presents: the device code, its hash, and the callback code of a redirect-mode app.
+    private struct Poll {
+        var deviceCode: String
+        var hash: String
+        var callbackCode: String?
+    }
+
+    private func pollOnce(_ poll: Poll, clientID: String?, wait: Int?, network: String) async -> PollResult {
+        let hash = poll.hash
         let longPoll = (wait ?? 0) > 0
         let (found, pace) = index.admit(hash, now: now(), paced: !longPoll)
         guard var entry = found else {
-            return await answerFromStore(hash: hash, deviceCode: deviceCode, clientID: clientID)
+            return await answerFromStore(poll, clientID: clientID)
         }
         if let refusal = Self.clientMismatch(clientID, app: entry.app) { return .error(refusal, interval: entry.interval) }
         if case .slowDown(let interval) = pace {
@@ -43,10 +57,10 @@ extension LoginService {
                 metrics.increment(.throttled, "held_polls")
             }
         }
-        return await answer(entry: entry, hash: hash, deviceCode: deviceCode)
+        return await answer(entry: entry, poll)
     }
 
-    private func answer(entry: PollIndex.Entry, hash: String, deviceCode: String) async -> PollResult {
+    private func answer(entry: PollIndex.Entry, _ poll: Poll) async -> PollResult {
         if entry.expiresAt <= now(), entry.status != .collected {
             return .error(Refusal("expired_token", "The login expired before it was completed; start a new one."), interval: entry.interval)
         }
@@ -54,7 +68,8 @@ extension LoginService {
         case .pending, .authorizing:
             return .error(Refusal("authorization_pending", "The person has not finished signing in yet."), interval: entry.interval)
         case .approved:
-            return await pickUp(hash: hash, deviceCode: deviceCode, interval: entry.interval)
+            if let refusal = callbackCodeRefusal(poll, entry: entry) { return .error(refusal, interval: entry.interval) }
+            return await pickUp(hash: poll.hash, deviceCode: poll.deviceCode, interval: entry.interval)
         case .denied:
             return .error(Refusal("access_denied", "The person declined the sign-in at Battle.net."), interval: entry.interval)
         case .failed:
@@ -67,13 +82,14 @@ extension LoginService {
     }
 
     /// A device code the index does not know: after expiry and pruning, or never issued.
-    private func answerFromStore(hash: String, deviceCode: String, clientID: String?) async -> PollResult {
+    private func answerFromStore(_ poll: Poll, clientID: String?) async -> PollResult {
+        let hash = poll.hash
         let interval = settings.pollInterval
         let found: Login?
         do {
             found = try await store.login(deviceCodeHash: hash)
         } catch {
-            return .error(Self.unavailable, interval: interval)
+            return .error(.storeUnavailable, interval: interval)
         }
         guard let login = found else {
             return .error(Refusal("invalid_grant", "Unknown device_code."), interval: interval)
@@ -85,7 +101,23 @@ extension LoginService {
             index.put(login)
             entry = index.entry(hash) ?? entry
         }
-        return await answer(entry: entry, hash: hash, deviceCode: deviceCode)
+        return await answer(entry: entry, poll)
+    }
+
+    /// For an app in redirect mode, why the poll may not collect: no callback code, or not this login's. Nothing
+    /// changes, so the app that holds the right code still collects.
+    private func callbackCodeRefusal(_ poll: Poll, entry: PollIndex.Entry) -> Refusal? {
+        guard apps.app(named: entry.app)?.mode == .redirect else { return nil }
+        guard let presented = poll.callbackCode, !presented.isEmpty else {
+            return Refusal(
+                "invalid_request",
+                "callback_code is missing: send the callback_code from the app's callback URL with the device_code.")
+        }
+        guard keyring.holdsCallbackCode(presented, loginID: entry.loginID, deviceCodeHash: poll.hash) else {
+            metrics.increment(.refused, "callback_code")
+            return Refusal("invalid_grant", "callback_code is not this login's; send the one the app's callback URL carried.")
+        }
+        return nil
     }
 
     /// A named client that is not the app that started the login; no client named is fine (RFC 8628 section 3.4
@@ -97,8 +129,6 @@ extension LoginService {
             "client_id does not name the app that started this login; send that app's client_id, or none.")
     }
 
-    static let unavailable = Refusal(
-        "temporarily_unavailable", "The relay cannot use its database right now; poll again later.", status: 503)
 
     private func pickUp(hash: String, deviceCode: String, interval: Int) async -> PollResult {
         let login: Login
@@ -109,10 +139,10 @@ extension LoginService {
             }
             login = collected
         } catch {
-            return .error(Self.unavailable, interval: interval)
+            return .error(.storeUnavailable, interval: interval)
         }
         index.update(hash, status: .collected)
-        guard let key = loginKey(for: login) else {
+        guard let key = keyring.key(for: login) else {
             return .error(Refusal("invalid_grant", "This login's record was changed outside the relay; start a new login."), interval: interval)
         }
         guard let sealed = login.sealedToken,

@@ -22,23 +22,6 @@ public struct LoginService: Sendable {
         public var interval: Int
     }
 
-    /// An OAuth-style refusal: `error`, a description a person can act on, and the HTTP status.
-    public struct Refusal: Error, Sendable, Equatable {
-        /// The OAuth error code, such as `invalid_client`.
-        public var error: String
-        /// What happened and what to do, for a person.
-        public var description: String
-        /// The HTTP status code.
-        public var statusCode: Int
-
-        /// Creates a refusal; 400 unless said otherwise.
-        public init(_ error: String, _ description: String, status: Int = 400) {
-            self.error = error
-            self.description = description
-            statusCode = status
-        }
-    }
-
     /// What a poll answers.
     public enum PollResult: Sendable {
         /// The token, handed out once.
@@ -49,8 +32,9 @@ public struct LoginService: Sendable {
 
     /// How a callback ended.
     public enum CallbackResult: Sendable, Equatable {
-        /// The token is stored for pickup.
-        case approved(app: AppRegistration, battleTag: String?)
+        /// The token is stored for pickup; an app in redirect mode gets `callbackCode`, which its token request
+        /// must present (see ``LoginKeyring/callbackCode(loginID:deviceCodeHash:key:)``).
+        case approved(app: AppRegistration, battleTag: String?, callbackCode: String?)
         /// The person declined at Battle.net.
         case denied(app: AppRegistration)
         /// Battle.net or the exchange failed.
@@ -66,7 +50,7 @@ public struct LoginService: Sendable {
     public struct Authorization: Sendable {
         /// The provider's authorize URL, with a fresh single-use state.
         public var url: URL
-        /// The value of the login's browser-binding cookie (see ``LoginService/browserBinding(loginID:stateHash:)``).
+        /// The value of the login's browser-binding cookie (see ``LoginKeyring/holdsBinding(_:for:)``).
         public var browserBinding: String
     }
 
@@ -82,19 +66,17 @@ public struct LoginService: Sendable {
     public let metrics: RelayMetrics
     /// The caps on held long-polls.
     let holds: HeldPollLimits
+    /// The keys and what is derived from them.
+    public let keyring: LoginKeyring
     private let oauth: OAuthClient
-    private let relayKey: SymmetricKey
-    /// Keys retired by a rotation, kept read-only: logins made under one of them still complete (user code, PKCE,
-    /// browser binding and sealing all stay under the key the login was made with); new logins use ``relayKey``.
-    private let previousKeys: [SymmetricKey]
     private let logger: Logger
     private let userCodes: @Sendable () -> String
     let now: @Sendable () -> Date
 
     /// Wires the service.
     public init(
-        settings: RelaySettings, apps: AppRegistry, store: any LoginStore, oauth: OAuthClient, relayKey: SymmetricKey,
-        previousKeys: [SymmetricKey] = [], index: PollIndex = PollIndex(), metrics: RelayMetrics = RelayMetrics(), logger: Logger,
+        settings: RelaySettings, apps: AppRegistry, store: any LoginStore, oauth: OAuthClient, keyring: LoginKeyring,
+        index: PollIndex = PollIndex(), metrics: RelayMetrics = RelayMetrics(), logger: Logger,
         now: @escaping @Sendable () -> Date = { Date() }, userCodes: @escaping @Sendable () -> String = UserCode.generate
     ) {
         self.userCodes = userCodes
@@ -103,8 +85,7 @@ public struct LoginService: Sendable {
         self.apps = apps
         self.store = store
         self.oauth = oauth
-        self.relayKey = relayKey
-        self.previousKeys = previousKeys
+        self.keyring = keyring
         self.index = index
         self.metrics = metrics
         metrics.prime(.loginsStarted, values: apps.all.map(\.name))
@@ -115,7 +96,7 @@ public struct LoginService: Sendable {
     /// Loads the open logins into the poll index (at start, after a restart or crash).
     /// Rows whose binding MAC does not verify are left out (their callbacks and pickups are refused anyway).
     public func warmUp() async throws -> Int {
-        let open = try await store.openLogins(now: now()).filter(isAuthentic)
+        let open = try await store.openLogins(now: now()).filter(keyring.isAuthentic)
         for login in open { index.put(login) }
         return open.count
     }
@@ -150,10 +131,10 @@ public struct LoginService: Sendable {
         var userCode = userCodes()
         var login = Login(
             id: Identifiers.loginID(), app: app.name, scopes: scopes, deviceCodeHash: Identifiers.hash(deviceCode),
-            userCodeHash: Identifiers.userCodeHash(UserCode.normalize(userCode)!, key: relayKey),
+            userCodeHash: Identifiers.userCodeHash(UserCode.normalize(userCode)!, key: keyring.current),
             sealingPublicKey: TokenSealer.loginPublicKey(deviceCode: deviceCode), createdAt: created,
             expiresAt: created.addingTimeInterval(settings.loginLifetime.timeInterval), interval: settings.pollInterval)
-        login.bindingMAC = bindingMAC(for: login)
+        login.bindingMAC = keyring.bindingMAC(for: login)
         for attempt in 1... {
             do {
                 try await store.insert(login)
@@ -161,7 +142,7 @@ public struct LoginService: Sendable {
             } catch is UserCodeTaken where attempt < 8 {
                 metrics.increment(.userCodeCollisions)
                 userCode = userCodes()
-                login.userCodeHash = Identifiers.userCodeHash(UserCode.normalize(userCode)!, key: relayKey)
+                login.userCodeHash = Identifiers.userCodeHash(UserCode.normalize(userCode)!, key: keyring.current)
             }
         }
         index.put(login)
@@ -178,8 +159,8 @@ public struct LoginService: Sendable {
     /// The open login a person's typed user code names, or nil.
     public func login(userCode typed: String) async throws -> Login? {
         guard let normalized = UserCode.normalize(typed) else { return nil }
-        for key in [relayKey] + previousKeys {
-            if let login = try await store.login(userCodeHash: Identifiers.userCodeHash(normalized, key: key), now: now()) {
+        for hash in keyring.userCodeHashes(normalized) {
+            if let login = try await store.login(userCodeHash: hash, now: now()) {
                 return login
             }
         }
@@ -191,54 +172,14 @@ public struct LoginService: Sendable {
     public func authorize(_ login: Login) async throws -> Authorization? {
         let state = Identifiers.state()
         let stateHash = Identifiers.hash(state)
-        guard let key = loginKey(for: login),
-            try await store.beginAuthorization(loginID: login.id, stateHash: stateHash, now: now())
+        guard let key = keyring.key(for: login),
+            try await store.beginAuthorization(loginID: login.id, replacing: login.stateHash, stateHash: stateHash, now: now())
         else { return nil }
         index.update(login.deviceCodeHash, status: .authorizing)
         let url = oauth.authorizeURL(
             redirectURI: settings.redirectURI(app: login.app), scopes: login.scopes, state: state,
-            pkce: pkce(for: state, key: key))
-        return Authorization(url: url, browserBinding: browserBinding(loginID: login.id, stateHash: stateHash, key: key))
-    }
-
-    /// The secret that binds a login's current authorization to the browser that confirmed it: a MAC under the
-    /// login's key of the login and its state, so it needs no storage and is worthless for any other state.
-    func browserBinding(loginID: String, stateHash: String, key: SymmetricKey) -> String {
-        let mac = HMAC<SHA256>.authenticationCode(for: Data("browser|\(loginID)|\(stateHash)".utf8), using: key)
-        return Base64URL.encode(Data(mac))
-    }
-
-    /// The MAC over what binds a login to its client: whoever can write the database but lacks the relay's key
-    /// cannot point a login's token at another device code or app. New logins get the current key's.
-    public func bindingMAC(for login: Login, key: SymmetricKey? = nil) -> String {
-        let bound = [login.id, login.app, login.scopes.joined(separator: " "), login.deviceCodeHash,
-            Base64URL.encode(login.sealingPublicKey)].joined(separator: "|")
-        let mac = HMAC<SHA256>.authenticationCode(for: Data("login|\(bound)".utf8), using: key ?? relayKey)
-        return Base64URL.encode(Data(mac))
-    }
-
-    /// The key a stored login was made under (the current one or a previous one), found by its binding MAC; nil
-    /// when none wrote it (changed outside the relay, or made under a key since retired).
-    func loginKey(for login: Login) -> SymmetricKey? {
-        guard let stored = login.bindingMAC else { return nil }
-        return ([relayKey] + previousKeys).first { Identifiers.constantTimeEquals(stored, bindingMAC(for: login, key: $0)) }
-    }
-
-    /// Whether a stored login's binding is one the relay wrote, under its current or a previous key.
-    public func isAuthentic(_ login: Login) -> Bool {
-        loginKey(for: login) != nil
-    }
-
-    /// Whether `presented` is the binding of the login's authorization now in progress.
-    public func holdsBinding(_ presented: Substring?, for login: Login) -> Bool {
-        guard let presented, let stateHash = login.stateHash, let key = loginKey(for: login) else { return false }
-        return Identifiers.constantTimeEquals(presented, browserBinding(loginID: login.id, stateHash: stateHash, key: key))
-    }
-
-    /// The PKCE verifier for a state, derived under the login's key so that it needs no storage.
-    private func pkce(for state: String, key: SymmetricKey) -> PKCE {
-        let mac = HMAC<SHA256>.authenticationCode(for: Data("pkce|\(state)".utf8), using: key)
-        return PKCE(verifier: Base64URL.encode(Data(mac)))
+            pkce: keyring.pkce(for: state, key: key))
+        return Authorization(url: url, browserBinding: keyring.browserBinding(loginID: login.id, stateHash: stateHash, key: key))
     }
 
     // MARK: Callback
@@ -281,7 +222,7 @@ public struct LoginService: Sendable {
             logger.error("callback: store failed", metadata: [LogKey.errorType: "\(type(of: error))"])
             return .failed(app: app, reason: .storeUnreadable)
         }
-        guard let key = loginKey(for: login) else {
+        guard let key = keyring.key(for: login) else {
             logger.error("login row fails its binding MAC: changed outside the relay", metadata: [LogKey.loginID: "\(login.id)"])
             await end(login, .failed, failure: "binding_mismatch")
             return .rejected(reason: .recordChanged)
@@ -290,7 +231,7 @@ public struct LoginService: Sendable {
             await end(login, .failed, failure: "app_mismatch")
             return .rejected(reason: .wrongApp)
         }
-        let expected = browserBinding(loginID: login.id, stateHash: Identifiers.hash(state), key: key)
+        let expected = keyring.browserBinding(loginID: login.id, stateHash: Identifiers.hash(state), key: key)
         guard let presented = binding(login.id), Identifiers.constantTimeEquals(presented, expected) else {
             logger.warning("callback from a browser that did not confirm the login", metadata: [LogKey.loginID: "\(login.id)"])
             await end(login, .failed, failure: "other_browser")
@@ -315,7 +256,7 @@ public struct LoginService: Sendable {
         let started = clock.now
         var token: AccessToken
         do {
-            token = try await oauth.exchangeCode(code, redirectURI: settings.redirectURI(app: app.name), pkce: pkce(for: state, key: key))
+            token = try await oauth.exchangeCode(code, redirectURI: settings.redirectURI(app: app.name), pkce: keyring.pkce(for: state, key: key))
         } catch {
             metrics.increment(.exchanges, "failed")
             let reason = Self.reason(for: error)
@@ -344,7 +285,10 @@ public struct LoginService: Sendable {
             return .failed(app: app, reason: .storeUnwritable)
         }
         index.update(login.deviceCodeHash, status: .approved)
-        return .approved(app: app, battleTag: token.battleTag?.description)
+        let callbackCode =
+            app.mode == .redirect
+            ? keyring.callbackCode(loginID: login.id, deviceCodeHash: login.deviceCodeHash, key: key) : nil
+        return .approved(app: app, battleTag: token.battleTag?.description, callbackCode: callbackCode)
     }
 
     private func end(_ login: Login, _ status: LoginStatus, failure: String) async {

@@ -2,7 +2,7 @@ import Foundation
 import ServiceLifecycle
 
 /// Durable storage of logins. Every method is one transaction; every status change is conditional on the
-/// status it expects, so concurrent callers cannot both win.
+/// status it expects (and a confirmation on the state it replaces), so concurrent callers cannot both win.
 public protocol LoginStore: Sendable {
     /// Creates or upgrades the schema.
     func migrate() async throws
@@ -16,7 +16,14 @@ public protocol LoginStore: Sendable {
     func login(userCodeHash: String, now: Date) async throws -> Login?
     /// Moves a pending or authorizing login to authorizing with a new state hash (replacing any earlier one).
     /// Returns false when the login is no longer there to authorize.
+    @available(*, deprecated, message: "two browsers can both win; use beginAuthorization(loginID:replacing:stateHash:now:)")
     func beginAuthorization(loginID: String, stateHash: String, now: Date) async throws -> Bool
+    /// Moves a login to authorizing with a new state hash if it is still as the caller read it: pending with no
+    /// state (`previousStateHash` nil), or authorizing with the state `previousStateHash` (the browser that holds it
+    /// confirming again). Of concurrent confirmations of one login, from one browser or several, exactly one wins.
+    /// Returns false when the login moved on meanwhile, ended or expired.
+    func beginAuthorization(loginID: String, replacing previousStateHash: String?, stateHash: String, now: Date)
+        async throws -> Bool
     /// Consumes a state: returns the authorizing, unexpired login it belongs to and clears the state, once.
     func consumeState(stateHash: String, now: Date) async throws -> Login?
     /// Moves an authorizing login to approved with its sealed token.

@@ -32,7 +32,7 @@ public enum RelayCounter: String, CaseIterable, Sendable {
         case .exchanges: ["failed", "ok"]
         case .polls: ["access_denied", "authorization_pending", "expired_token", "invalid_grant", "slow_down", "token"]
         case .throttled: ["connections", "held_polls", "login_start", "open_logins", "user_code"]
-        case .refused: ["cross_site_confirm", "in_progress_elsewhere"]
+        case .refused: ["cross_site_confirm", "in_progress_elsewhere", "callback_code"]
         case .pickups, .userCodeCollisions: [""]
         }
     }
@@ -46,7 +46,7 @@ public enum RelayCounter: String, CaseIterable, Sendable {
         case .pickups: "Tokens handed to the client that started the login."
         case .polls: "Token endpoint polls, by answer."
         case .throttled: "Requests refused by a rate limit or cap, by limit."
-        case .refused: "Browser requests refused to protect a login, by reason."
+        case .refused: "Requests refused to protect a login, by reason."
         case .userCodeCollisions: "New user codes drawn again because an open login held them."
         }
     }

@@ -6,7 +6,9 @@ import RelayCore
 
 /// `GET /redirect/<scheme>`: the URL registered at Battle.net.
 struct CallbackController {
-    let service: LoginService
+    let logins: LoginService
+    let apps: AppRegistry
+    let metrics: RelayMetrics
     let sandbox: Bool
     let cookies: BrowserCookies
 
@@ -16,7 +18,7 @@ struct CallbackController {
 
     private func callback(_ request: Request, _ context: RelayContext) async throws -> Response {
         let language = PageLanguage(request: request.headers)
-        guard let scheme = context.parameters.get("scheme"), let app = service.apps.app(named: scheme) else {
+        guard let scheme = context.parameters.get("scheme"), let app = apps.app(named: scheme) else {
             return DevicePages.message(language, title: \.unknownAppTitle, \.unknownAppText)
                 .response(.notFound, sandbox: sandbox)
         }
@@ -27,7 +29,7 @@ struct CallbackController {
             return DevicePages.message(language, title: \.malformedAnswerTitle, \.malformedAnswerText)
                 .response(.badRequest, sandbox: sandbox)
         }
-        let outcome = await service.callback(app: app.name, parameters: query, logger: context.logger) { loginID in
+        let outcome = await logins.callback(app: app.name, parameters: query, logger: context.logger) { loginID in
             BrowserCookies.value(cookies.bindingName(loginID: loginID), in: request.headers)
         }
         return respond(outcome, app: app, language)
@@ -36,8 +38,10 @@ struct CallbackController {
     private func respond(_ outcome: LoginService.CallbackResult, app: AppRegistration, _ language: PageLanguage) -> Response {
         let text = language.text
         switch outcome {
-        case .approved(_, let battleTag):
-            if app.mode == .redirect { return appRedirect(app, [("result", "approved")]) }
+        case .approved(_, let battleTag, let callbackCode):
+            if app.mode == .redirect, let callbackCode {
+                return appRedirect(app, [("result", "approved"), ("callback_code", callbackCode)])
+            }
             return CallbackPages.approved(language, battleTag: battleTag, app: app.name).response(.ok, sandbox: sandbox)
         case .denied(let app):
             if app.mode == .redirect { return appRedirect(app, [("result", "denied"), ("error", "access_denied")]) }
@@ -56,7 +60,8 @@ struct CallbackController {
         }
     }
 
-    /// Redirect mode: back to the app with only the outcome; the app then polls with its device_code.
+    /// Redirect mode: back to the app with the outcome and, on approval, the callback code; the app then polls with
+    /// its device_code and that code.
     private func appRedirect(_ app: AppRegistration, _ pairs: [(String, String)]) -> Response {
         .redirect(location: "\(app.name)://bnet-relay/callback?" + FormEncoding.encode(pairs))
     }
@@ -67,7 +72,7 @@ struct CallbackController {
             return DevicePages.message(language, title: \.malformedAnswerTitle, \.forwardFailedText)
                 .response(.badRequest, sandbox: sandbox)
         }
-        service.metrics.increment(.callbacks, "forwarded")
+        metrics.increment(.callbacks, "forwarded")
         return .redirect(location: "\(app.name)://?\(rawQuery)")
     }
 }

@@ -6,7 +6,11 @@ import RelayCore
 
 /// `POST /oauth/device/code` (RFC 8628 section 3.1) and the verification pages `GET/POST /device`.
 struct DeviceController {
-    let service: LoginService
+    let logins: LoginService
+    let settings: RelaySettings
+    let metrics: RelayMetrics
+    let keyring: LoginKeyring
+    let apps: AppRegistry
     let startLimit: RateLimiter
     let codeLimit: RateLimiter
     let sandbox: Bool
@@ -22,28 +26,19 @@ struct DeviceController {
     private func start(_ request: Request, _ context: RelayContext) async throws -> Response {
         var request = request
         guard let form = try await request.formPairs(context: context) else {
-            return .jsonError(.badRequest, "invalid_request", "The body must be application/x-www-form-urlencoded.")
+            throw Refusal("invalid_request", "The body must be application/x-www-form-urlencoded.")
         }
         if let duplicate = form.duplicateName {
-            return .jsonError(.badRequest, "invalid_request", "Parameter \(duplicate.prefix(32)) was sent more than once.")
+            throw Refusal("invalid_request", "Parameter \(duplicate.prefix(32)) was sent more than once.")
         }
-        let clientID: String
-        switch ClientAuthentication.clientID(form: form, headers: request.headers) {
-        case .success(let named?) where !named.isEmpty:
-            clientID = named
-        case .success:
-            return .jsonError(.badRequest, "invalid_request", "client_id is missing: send it in the body or as HTTP Basic with an empty password.")
-        case .failure(let refusal):
-            throw refusal
+        guard let clientID = try ClientAuthentication.clientID(form: form, headers: request.headers), !clientID.isEmpty else {
+            throw Refusal("invalid_request", "client_id is missing: send it in the body or as HTTP Basic with an empty password.")
         }
         guard await startLimit.allow(context.clientNetwork) else {
-            service.metrics.increment(.throttled, "login_start")
-            return .jsonError(
-                .tooManyRequests, "slow_down", "Too many logins started from this address; wait a minute.",
-                headers: [.retryAfter: "60"])
+            metrics.increment(.throttled, "login_start")
+            throw Refusal("slow_down", "Too many logins started from this address; wait a minute.", status: 429)
         }
-        // A refusal (unknown app, scope, the cap on open logins) answers for itself through ErrorMiddleware.
-        let started = try await service.start(clientID: clientID, scope: form.value("scope"))
+        let started = try await logins.start(clientID: clientID, scope: form.value("scope"))
         return .json(
                 .ok,
                 [
@@ -67,6 +62,11 @@ struct DeviceController {
             return page
         case .success(let login):
             if let busy = inProgressElsewhere(login, request, language) { return busy }
+            // An app in redirect mode opened this link in its own browser session: straight on to Battle.net. The
+            // callback code its approval carries keeps a phished or hijacked login from being collected elsewhere.
+            if apps.app(named: login.app)?.mode == .redirect {
+                return try await authorize(login, language)
+            }
             let nonce = Identifiers.state()
             let code = UserCode.format(UserCode.normalize(typed)!)
             let cookie = cookies.set(
@@ -74,7 +74,7 @@ struct DeviceController {
             // `same-origin`, not `no-referrer`: under `no-referrer` browsers send `Origin: null` with the page's own
             // form, which the Continue check could not tell from a sandboxed attacker's frame. Nothing leaves the site.
             return DevicePages.confirm(
-                language, login: login, userCode: code, regions: service.settings.region.tokenRegions, nonce: nonce)
+                language, login: login, userCode: code, regions: settings.region.tokenRegions, nonce: nonce)
                 .response(
                     .ok, sandbox: sandbox, formAction: [providerOrigin],
                     headers: [.setCookie: cookie, .referrerPolicy: "same-origin"])
@@ -100,19 +100,26 @@ struct DeviceController {
                 return expiredConfirmation(language)
             }
             if let busy = inProgressElsewhere(login, request, language) { return busy }
-            guard let authorization = try await service.authorize(login) else {
-                return DevicePages.message(language, title: \.codeExpiredTitle, \.codeExpiredText)
-                    .response(.gone, sandbox: sandbox)
-            }
-            var response = Response.redirect(location: authorization.url.absoluteString, status: .seeOther)
+            var response = try await authorize(login, language)
             response.headers.append(HTTPField(name: .setCookie, value: cookies.expire(cookies.confirmName(loginID: login.id))))
-            response.headers.append(HTTPField(
-                name: .setCookie,
-                value: cookies.set(
-                    cookies.bindingName(loginID: login.id), authorization.browserBinding, maxAge: secondsLeft(login),
-                    sameSite: "Lax")))
             return response
         }
+    }
+
+    /// Starts the login's authorization: a 303 to Battle.net with a fresh state, setting the browser binding that
+    /// the callback will ask this browser for.
+    private func authorize(_ login: Login, _ language: PageLanguage) async throws -> Response {
+        guard let authorization = try await logins.authorize(login) else {
+            return DevicePages.message(language, title: \.codeExpiredTitle, \.codeExpiredText)
+                .response(.gone, sandbox: sandbox)
+        }
+        var response = Response.redirect(location: authorization.url.absoluteString, status: .seeOther)
+        response.headers.append(HTTPField(
+            name: .setCookie,
+            value: cookies.set(
+                cookies.bindingName(loginID: login.id), authorization.browserBinding, maxAge: secondsLeft(login),
+                sameSite: "Lax")))
+        return response
     }
 
     private func expiredConfirmation(_ language: PageLanguage) -> Response {
@@ -132,12 +139,12 @@ struct DeviceController {
             if let site = request.headers[.secFetchSite] {
                 site == "same-origin"
             } else if let origin = request.headers[.origin] {
-                origin == service.settings.publicURL.webOrigin
+                origin == settings.publicURL.webOrigin
             } else {
                 true
             }
         guard !sameOrigin else { return nil }
-        service.metrics.increment(.refused, "cross_site_confirm")
+        metrics.increment(.refused, "cross_site_confirm")
         return DevicePages.message(language, title: \.crossSiteTitle, \.crossSiteText)
             .response(.forbidden, sandbox: sandbox)
     }
@@ -145,9 +152,9 @@ struct DeviceController {
     /// A login whose authorization is already under way in another browser is not handed to a second one.
     private func inProgressElsewhere(_ login: Login, _ request: Request, _ language: PageLanguage) -> Response? {
         guard login.status == .authorizing,
-            !service.holdsBinding(BrowserCookies.value(cookies.bindingName(loginID: login.id), in: request.headers), for: login)
+            !keyring.holdsBinding(BrowserCookies.value(cookies.bindingName(loginID: login.id), in: request.headers), for: login)
         else { return nil }
-        service.metrics.increment(.refused, "in_progress_elsewhere")
+        metrics.increment(.refused, "in_progress_elsewhere")
         return DevicePages.message(language, title: \.inProgressTitle, \.inProgressText)
             .response(.conflict, sandbox: sandbox)
     }
@@ -160,16 +167,16 @@ struct DeviceController {
     /// Looks a typed code up, throttled per client network (RFC 8628 section 5.1).
     private func find(_ typed: String, _ language: PageLanguage, _ context: RelayContext) async throws -> Lookup {
         guard await codeLimit.allow(context.clientNetwork) else {
-            service.metrics.increment(.throttled, "user_code")
+            metrics.increment(.throttled, "user_code")
             return .failure(
                 DevicePages.message(language, title: \.tooManyTitle, \.tooManyText)
-                    .response(.tooManyRequests, sandbox: sandbox, headers: [.retryAfter: "60"]))
+                    .response(.tooManyRequests, sandbox: sandbox, headers: [.retryAfter: "\(Refusal.retryAfterSeconds)"]))
         }
         guard UserCode.normalize(typed) != nil else {
             return .failure(DevicePages.enterCode(language, message: \.invalidCode, typed: String(typed.prefix(16)))
                 .response(.badRequest, sandbox: sandbox))
         }
-        guard let login = try await service.login(userCode: typed) else {
+        guard let login = try await logins.login(userCode: typed) else {
             return .failure(DevicePages.enterCode(language, message: \.unknownCode, typed: String(typed.prefix(16)))
                 .response(.notFound, sandbox: sandbox))
         }

@@ -4,38 +4,6 @@ import HTTPTypes
 import Hummingbird
 import RelayCore
 
-/// The public metadata and liveness endpoints, on the main listener: inert handlers that touch no login and no
-/// database.
-struct MetadataController {
-    let service: LoginService
-    let sandbox: Bool
-    let version: String
-
-    func register(on router: Router<RelayContext>) {
-        router.get(".well-known/oauth-authorization-server") { _, _ in metadata() }
-        router.get("healthz") { _, _ in health(sandbox: sandbox, version: nil) }
-    }
-
-    /// RFC 8414 metadata naming the device authorization and token endpoints (RFC 8628 section 4), and the
-    /// regions whose players the relay signs in (`regions_supported`, an extension).
-    private func metadata() -> Response {
-        let settings = service.settings
-        return .json(
-            .ok,
-            [
-                "issuer": .string(settings.publicURL.absoluteString),
-                "device_authorization_endpoint": .string(settings.url("oauth/device/code").absoluteString),
-                "token_endpoint": .string(settings.url("oauth/token").absoluteString),
-                "grant_types_supported": [TokenController.deviceCodeGrant],
-                "response_types_supported": [],
-                "token_endpoint_auth_methods_supported": ["none"],
-                "scopes_supported": .strings(settings.defaultScopes),
-                "long_poll_wait_max": .int(settings.maxLongPollWait),
-                "regions_supported": .strings(settings.region.tokenRegions.map(\.rawValue)),
-            ], headers: [.cacheControl: "public, max-age=300"])
-    }
-}
-
 /// Liveness: the process answers. It reads nothing, so a flood of probes costs no database work. The version only
 /// on the operations listener: the public one does not tell a stranger what it runs.
 func health(sandbox: Bool, version: String?) -> Response {
@@ -47,7 +15,8 @@ func health(sandbox: Bool, version: String?) -> Response {
 /// The operations listener (loopback by default, `--ops-host`/`--ops-port`): `/healthz`, `/readyz` and
 /// `/metrics`, out of reach of the public and of the shipped proxy sites.
 struct OperationsController {
-    let service: LoginService
+    let index: PollIndex
+    let metrics: RelayMetrics
     let readiness: ReadinessProbe
     let connections: ConnectionLimits
     let sandbox: Bool
@@ -66,16 +35,16 @@ struct OperationsController {
         router.get("readyz") { _, _ in
             let state = readiness.state
             guard state.ready else {
-                return Response.jsonError(
-                    .serviceUnavailable, "temporarily_unavailable",
+                throw Refusal(
+                    "temporarily_unavailable",
                     state.checkedAt == nil ? "The database has not been checked yet." : "The database is not reachable.",
-                    headers: [.retryAfter: "5"])
+                    status: 503)
             }
             return Response.json(.ok, ["status": "ready"])
         }
         router.get("metrics") { _, _ in
-            let counts = service.index.counts
-            let text = service.metrics.render(extra: [
+            let counts = index.counts
+            let text = metrics.render(extra: [
                 ("bnet_relay_open_logins", "Logins in the poll index.", Double(counts.logins)),
                 ("bnet_relay_held_polls", "Long-polls held now.", Double(counts.held)),
                 ("bnet_relay_open_connections", "Client connections open now.", Double(connections.open)),

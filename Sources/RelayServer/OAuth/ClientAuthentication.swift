@@ -8,31 +8,31 @@ import RelayCore
 /// 2.3.1, as many OAuth libraries do by default), or, on a token request, not at all: the 256-bit `device_code`
 /// already names the login.
 enum ClientAuthentication {
-    /// The `client_id` the request names, nil when it names none; or why the request is refused.
-    static func clientID(form: [(String, String)], headers: HTTPFields) -> Result<String?, LoginService.Refusal> {
+    /// The `client_id` the request names, nil when it names none; throws a ``Refusal`` when the request is refused.
+    static func clientID(form: [(String, String)], headers: HTTPFields) throws(Refusal) -> String? {
         let fromBody = form.value("client_id")
-        guard let header = headers[.authorization] else { return .success(fromBody) }
+        guard let header = headers[.authorization] else { return fromBody }
         let parts = header.split(separator: " ", maxSplits: 1)
-        guard parts.count == 2, parts[0].lowercased() == "basic" else { return .success(fromBody) }
+        guard parts.count == 2, parts[0].lowercased() == "basic" else { return fromBody }
         guard let decoded = Data(base64Encoded: String(parts[1].trimmingCharacters(in: .whitespaces))),
             let text = String(data: decoded, encoding: .utf8), let colon = text.firstIndex(of: ":"),
             let id = try? FormEncoding.unescape(text[..<colon]),
             let password = try? FormEncoding.unescape(text[text.index(after: colon)...])
         else {
-            return .failure(.init(
+            throw Refusal(
                 "invalid_client", "The Authorization header is not valid HTTP Basic (base64 of client_id:password).",
-                status: 401))
+                status: 401)
         }
         guard password.isEmpty else {
-            return .failure(.init(
+            throw Refusal(
                 "invalid_client",
                 "This relay's clients are public and have no secret: send HTTP Basic with an empty password, or client_id in the body.",
-                status: 401))
+                status: 401)
         }
         if let fromBody, fromBody != id {
-            return .failure(.init(
-                "invalid_request", "client_id in the body and in the Authorization header differ; send it once."))
+            throw Refusal(
+                "invalid_request", "client_id in the body and in the Authorization header differ; send it once.")
         }
-        return .success(id.isEmpty ? fromBody : id)
+        return id.isEmpty ? fromBody : id
     }
 }

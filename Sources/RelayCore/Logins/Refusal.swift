@@ -1,0 +1,32 @@
+/// Why the relay refuses a request, as OAuth says it (RFC 6749 section 5.2, RFC 8628 section 3.5): an error code, a
+/// description a person can act on, and the HTTP status. Everything that refuses throws one; the server renders it
+/// in one place, with the headers its status calls for.
+public struct Refusal: Error, Sendable, Equatable {
+    /// The OAuth error code, such as `invalid_client`.
+    public var error: String
+    /// What happened and what to do, for a person.
+    public var description: String
+    /// The HTTP status code.
+    public var statusCode: Int
+    /// The polling interval in seconds, on the token endpoint's answers (RFC 8628 section 3.5).
+    public var interval: Int?
+
+    /// Creates a refusal; 400 unless said otherwise.
+    public init(_ error: String, _ description: String, status: Int = 400, interval: Int? = nil) {
+        self.error = error
+        self.description = description
+        statusCode = status
+        self.interval = interval
+    }
+
+    /// The same refusal, telling the client its polling interval.
+    public func with(interval: Int) -> Refusal {
+        var refusal = self
+        refusal.interval = interval
+        return refusal
+    }
+
+    /// The store cannot read or write: 503, and the client tries again later.
+    public static let storeUnavailable = Refusal(
+        "temporarily_unavailable", "The relay cannot use its database right now; try again in a minute.", status: 503)
+}

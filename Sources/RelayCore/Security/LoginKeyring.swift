@@ -1,0 +1,85 @@
+import BattleNet
+import Crypto
+import Foundation
+
+/// The relay's keys and every secret derived from them for a login: the binding MAC that ties a stored login to
+/// its client, the user-code hash, the browser binding and the PKCE verifier. Derived values need no storage.
+///
+/// Keys retired by a rotation stay here read-only: a login made under one still completes (user code, PKCE, browser
+/// binding and sealing all stay under the key the login was made with); new logins use ``current``.
+public struct LoginKeyring: Sendable {
+    /// The key new logins are made under.
+    public let current: SymmetricKey
+    /// Keys retired by a rotation.
+    public let previous: [SymmetricKey]
+
+    /// A keyring of the current key and the retired ones still honoured.
+    public init(current: SymmetricKey, previous: [SymmetricKey] = []) {
+        self.current = current
+        self.previous = previous
+    }
+
+    /// Every key, the current one first.
+    var all: [SymmetricKey] { [current] + previous }
+
+    /// The MAC over what binds a login to its client: whoever can write the database but lacks the relay's key
+    /// cannot point a login's token at another device code or app. New logins get the current key's.
+    public func bindingMAC(for login: Login, key: SymmetricKey? = nil) -> String {
+        let bound = [login.id, login.app, login.scopes.joined(separator: " "), login.deviceCodeHash,
+            Base64URL.encode(login.sealingPublicKey)].joined(separator: "|")
+        return mac("login|\(bound)", key: key ?? current)
+    }
+
+    /// The key a stored login was made under (the current one or a previous one), found by its binding MAC; nil
+    /// when none wrote it (changed outside the relay, or made under a key since retired).
+    public func key(for login: Login) -> SymmetricKey? {
+        guard let stored = login.bindingMAC else { return nil }
+        return all.first { Identifiers.constantTimeEquals(stored, bindingMAC(for: login, key: $0)) }
+    }
+
+    /// Whether a stored login's binding is one the relay wrote, under its current or a previous key.
+    public func isAuthentic(_ login: Login) -> Bool {
+        key(for: login) != nil
+    }
+
+    /// The stored forms of a normalised user code under each key, the current key's first.
+    func userCodeHashes(_ normalized: String) -> [String] {
+        all.map { Identifiers.userCodeHash(normalized, key: $0) }
+    }
+
+    /// The secret that binds a login's current authorization to the browser that confirmed it: a MAC under the
+    /// login's key of the login and its state, so it needs no storage and is worthless for any other state.
+    func browserBinding(loginID: String, stateHash: String, key: SymmetricKey) -> String {
+        mac("browser|\(loginID)|\(stateHash)", key: key)
+    }
+
+    /// Whether `presented` is the binding of the login's authorization now in progress.
+    public func holdsBinding(_ presented: Substring?, for login: Login) -> Bool {
+        guard let presented, let stateHash = login.stateHash, let key = key(for: login) else { return false }
+        return Identifiers.constantTimeEquals(presented, browserBinding(loginID: login.id, stateHash: stateHash, key: key))
+    }
+
+    /// The PKCE verifier for a state, derived under the login's key so that it needs no storage.
+    func pkce(for state: String, key: SymmetricKey) -> PKCE {
+        PKCE(verifier: mac("pkce|\(state)", key: key))
+    }
+
+    /// The one-time value a redirect-mode app receives on its scheme after approval and presents with the
+    /// `device_code` to collect: 256 bits, a MAC under the login's key of the login and its device code's hash, so
+    /// it needs no storage. A scheme hijacker who reads it still lacks the `device_code`; a phisher who holds the
+    /// `device_code` never sees it (it goes to the device of the person who approved).
+    public func callbackCode(loginID: String, deviceCodeHash: String, key: SymmetricKey) -> String {
+        mac("callback|\(loginID)|\(deviceCodeHash)", key: key)
+    }
+
+    /// Whether `presented` is the login's callback code under one of the keys, compared in constant time.
+    public func holdsCallbackCode(_ presented: String, loginID: String, deviceCodeHash: String) -> Bool {
+        all.contains {
+            Identifiers.constantTimeEquals(presented, callbackCode(loginID: loginID, deviceCodeHash: deviceCodeHash, key: $0))
+        }
+    }
+
+    private func mac(_ message: String, key: SymmetricKey) -> String {
+        Base64URL.encode(Data(HMAC<SHA256>.authenticationCode(for: Data(message.utf8), using: key)))
+    }
+}

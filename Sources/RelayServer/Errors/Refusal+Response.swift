@@ -1,0 +1,31 @@
+import HTTPTypes
+import Hummingbird
+import RelayCore
+
+/// The one place a refusal becomes a response: the JSON body of RFC 6749 section 5.2 (`error`, `error_description`,
+/// and `interval` on the token endpoint), `Cache-Control: no-store` on every one, `WWW-Authenticate` on every 401
+/// (section 5.2 requires it) and ``retryAfterSeconds`` on every 429 and 503.
+extension Refusal: HTTPResponseError {
+    /// How long a client told "not now" (429 or 503) waits: one policy for every such answer.
+    static let retryAfterSeconds = 60
+    /// The challenge on a 401: the relay's clients authenticate with HTTP Basic and an empty password, or not at all.
+    static let challenge = #"Basic realm="bnet-relay""#
+
+    public var status: HTTPResponse.Status { .init(code: statusCode) }
+
+    public func response(from request: Request, context: some RequestContext) throws -> Response {
+        response()
+    }
+
+    /// The response, with `headers` (such as a 405's `Allow`) added to the policy's own.
+    func response(headers: HTTPFields = [:]) -> Response {
+        var fields = headers
+        fields[.cacheControl] = "no-store"
+        fields[.pragma] = "no-cache"
+        if status == .unauthorized { fields[.wwwAuthenticate] = Self.challenge }
+        if status == .tooManyRequests || status == .serviceUnavailable { fields[.retryAfter] = "\(Self.retryAfterSeconds)" }
+        var body: JSONBody = ["error": .string(error), "error_description": .string(description)]
+        if let interval { body["interval"] = .int(interval) }
+        return .json(status, body, headers: fields)
+    }
+}

@@ -1,0 +1,48 @@
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOHTTP1
+import RelayCore
+
+/// Renders every error a handler throws as a ``Refusal`` (see `Refusal+Response.swift`): refusals as they are, an
+/// unavailable store as 503, the router's own errors (`404`, `405`, `413`) and malformed HTTP framing with a
+/// description a person can act on; anything else is a logged `500`. Handlers only throw.
+struct RefusalMiddleware: RouterMiddleware {
+    func handle(_ request: Request, context: RelayContext, next: (Request, RelayContext) async throws -> Response)
+        async throws -> Response
+    {
+        do {
+            return try await next(request, context)
+        } catch let refusal as Refusal {
+            return refusal.response()
+        } catch let error as HTTPError {
+            return Self.refusal(for: error.status).response(headers: error.headers)
+        } catch let error as LoginStoreUnavailable {
+            context.logger.error("login store unavailable", metadata: [LogKey.errorReason: "\(error.reason)"])
+            return Refusal.storeUnavailable.response()
+        } catch is HTTPParserError {
+            // The client's bytes, not the relay, are at fault (a chunk size that overflows, say): not worth an error line.
+            context.logger.debug("malformed HTTP framing")
+            return Refusal("invalid_request", "The request's HTTP framing is malformed; send a well-formed HTTP/1.1 request.")
+                .response()
+        } catch let error as any HTTPResponseError {
+            return Self.refusal(for: error.status).response()
+        } catch {
+            context.logger.error("unhandled error", metadata: [LogKey.errorType: "\(type(of: error))"])
+            return Self.refusal(for: .internalServerError).response()
+        }
+    }
+
+    /// The refusal for a status the router or a library chose.
+    static func refusal(for status: HTTPResponse.Status) -> Refusal {
+        switch status {
+        case .notFound: Refusal("not_found", "No such endpoint. See the README's API reference.", status: 404)
+        case .methodNotAllowed: Refusal("method_not_allowed", "This endpoint does not accept this method.", status: 405)
+        case .contentTooLarge: Refusal("request_too_large", "The request body is too large (16 KiB at most).", status: 413)
+        default:
+            status.code < 500
+                ? Refusal("invalid_request", "The request was not understood.", status: status.code)
+                : Refusal("server_error", "The relay failed to answer; try again.", status: status.code)
+        }
+    }
+}

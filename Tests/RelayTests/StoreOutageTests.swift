@@ -1,0 +1,90 @@
+import BattleNet
+import BattleNetEmulator
+import Foundation
+import RelayCore
+import RelayServer
+import Testing
+
+/// A database outage under running relays: requests that need the database are refused within the store's
+/// deadline (3 s) with 503, `Retry-After` and a JSON error, `/readyz` says not ready, what the relays answer from
+/// memory keeps answering, and service resumes by itself when the database is back.
+@Suite("Database outages", .enabled(if: PostgresServer.isInstalled, "needs Debian's postgresql package"), .timeLimit(.minutes(5)))
+struct StoreOutageTests {
+    /// The store's deadline and a margin for a loaded machine.
+    static let bound = Duration.seconds(3) + .milliseconds(1500)
+
+    @Test("PostgreSQL stopped under two relays: 503 within the deadline, not ready, pending polls answered; both serve again once it is back")
+    func postgresStopped() async throws {
+        let server = PostgresServer()
+        let database = try await server.newDatabase()
+        let emulator = try await RelayHarness.startEmulator()
+        let keyPath = FileManager.default.temporaryDirectory.appending(path: "outage-\(UUID().uuidString).key").path
+        try RelayKey.write(to: keyPath)
+        defer { try? FileManager.default.removeItem(atPath: keyPath) }
+        let a = try await RelayHarness.start(emulator: emulator, { $0.database = try DatabaseLocation(parsing: database); $0.sealKeyFile = keyPath })
+        let b = try await RelayHarness.start(emulator: emulator, { $0.database = try DatabaseLocation(parsing: database); $0.sealKeyFile = keyPath })
+        do {
+            let pendingOnA = try await a.startLogin()
+            let pendingOnB = try await b.startLogin()
+            let approved = try await a.startLogin()
+            #expect(try await a.get(try await a.decide(try await a.confirm(approved))).text.contains("Signed in"))
+            try await server.stop()
+
+            for relay in [a, b] {
+                #expect(try await relay.readiness(becoming: 503).status == 503)
+                try await Self.expectRefusedPromptly { try await relay.post("/oauth/device/code", form: [("client_id", "d3")]) }
+            }
+            try await Self.expectRefusedPromptly(retryAfter: false) { try await a.poll(approved, wait: 1) }
+            #expect(try await a.poll(pendingOnA, wait: 1).json["error"] as? String == "authorization_pending")
+            #expect(try await b.poll(pendingOnB, wait: 1).json["error"] as? String == "authorization_pending")
+
+            try await server.restart()
+            for relay in [a, b] { #expect(try await Self.ready(relay)) }
+            let token = try await a.poll(approved, wait: 1)
+            #expect(token.status == 200, "an approved login was lost in the outage: \(token.text)")
+            #expect(token.json["access_token"] is String)
+            async let held = a.poll(pendingOnA, wait: 15)
+            try await Task.sleep(for: .milliseconds(200))
+            #expect(try await b.get(try await b.decide(try await b.confirm(pendingOnA))).text.contains("Signed in"))
+            #expect(try await held.status == 200, "the relay's change feed did not come back")
+            let fresh = try await b.startLogin()
+            #expect(try await a.get(try await a.decide(try await a.confirm(fresh))).text.contains("Signed in"))
+            #expect(try await b.poll(fresh, wait: 5).status == 200)
+        } catch {
+            await Self.stop(a, b)
+            await emulator.stop()
+            throw error
+        }
+        await Self.stop(a, b)
+        await emulator.stop()
+    }
+
+    /// Sends `request` and expects the refusal a client can act on, within ``bound``; with `Retry-After` unless
+    /// `retryAfter` is false (the token endpoint's own 503 sends none yet).
+    static func expectRefusedPromptly(
+        retryAfter: Bool = true, _ request: () async throws -> TransportResponse
+    ) async throws {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let response = try await request()
+        let took = clock.now - start
+        #expect(response.status == 503, "\(response.text)")
+        #expect(response.json["error"] as? String == "temporarily_unavailable")
+        if retryAfter { #expect(response.header("Retry-After") != nil) }
+        #expect(took < bound, "answered after \(took)")
+    }
+
+    /// Whether `/readyz` answers 200 within 30 s (the pool reconnects with a growing back-off).
+    static func ready(_ relay: RelayHarness) async throws -> Bool {
+        let deadline = ContinuousClock.now + .seconds(30)
+        while ContinuousClock.now < deadline {
+            if try await relay.ops("/readyz").status == 200 { return true }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        return false
+    }
+
+    static func stop(_ relays: RelayHarness...) async {
+        for relay in relays { await relay.stop() }
+    }
+}
