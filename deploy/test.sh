@@ -325,10 +325,13 @@ fi
 
 # Caddy: deploy/Caddyfile with the site moved to localhost:<port>, Caddy's internal CA, no admin endpoint.
 export XDG_DATA_HOME=$tmp/caddy-data XDG_CONFIG_HOME=$tmp/caddy-config
+# A Caddy older than 2.6.4 (Debian 12's) gets the older spelling of the body buffering, as the Caddyfile says.
+old_caddy=$(caddy adapt --config deploy/Caddyfile >/dev/null 2>&1 || echo yes)
 {
     printf '{\n\tadmin off\n\tskip_install_trust\n\thttp_port %s\n\thttps_port %s\n}\n\n' "$http_port" "$https_port"
     sed -e "s#^relay.example.com {#localhost:$https_port {\n\ttls internal#" \
-        -e "s#127.0.0.1:8080#127.0.0.1:$relay_port#" deploy/Caddyfile
+        -e "s#127.0.0.1:8080#127.0.0.1:$relay_port#" \
+        ${old_caddy:+-e "s#^\(\t*\)request_buffers \(.*\)#\1buffer_requests\n\1max_buffer_size \2#"} deploy/Caddyfile
 } >"$tmp/Caddyfile"
 caddy run --config "$tmp/Caddyfile" --adapter caddyfile >"$tmp/caddy.log" 2>&1 &
 pids+=($!)

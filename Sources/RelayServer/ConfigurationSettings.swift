@@ -150,13 +150,17 @@ extension ConfigurationSetting {
             "max-connections-per-network", "count", "BNET_RELAY_MAX_CONNECTIONS_PER_NETWORK", "100",
             "open connections from one IPv4 address or IPv6 /64 (trusted proxies exempt)"
         ) { $0.configuration.connections.perNetwork = try number($1[0], "--max-connections-per-network") },
+        .init(
+            "max-proxied-requests-per-network", "count", "BNET_RELAY_MAX_PROXIED_REQUESTS_PER_NETWORK", "100",
+            "requests in flight from one client network behind a trusted proxy (its `X-Forwarded-For` client, an IPv4 address or IPv6 /64); over it `429` and close"
+        ) { $0.configuration.connections.proxiedRequestsPerNetwork = try number($1[0], "--max-proxied-requests-per-network") },
         .init("max-held-polls", "count", "BNET_RELAY_MAX_HELD_POLLS", "5000", "long-polls held at once; over it a long-poll is answered at once") {
             $0.configuration.maxHeldPolls = try number($1[0], "--max-held-polls")
         },
         .init("max-held-polls-per-network", "count", "BNET_RELAY_MAX_HELD_POLLS_PER_NETWORK", "50", "long-polls held for one client network") {
             $0.configuration.maxHeldPollsPerNetwork = try number($1[0], "--max-held-polls-per-network")
         },
-        .init("request-timeout", "seconds", "BNET_RELAY_REQUEST_TIMEOUT", "10", "seconds a request may take to arrive, first byte to last; then `408` and close") {
+        .init("request-timeout", "seconds", "BNET_RELAY_REQUEST_TIMEOUT", "10", "seconds a request may take to arrive: the first from the connection's opening (a silent connection is then closed), later ones from their first byte; then `408` and close") {
             $0.configuration.connections.requestTimeout = .seconds(try number($1[0], "--request-timeout"))
         },
         .init(

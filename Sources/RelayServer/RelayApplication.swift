@@ -107,7 +107,7 @@ public struct Relay: Sendable {
             apps: apps, metrics: service.metrics, oauth: oauth,
             limit: RateLimiter(name: "revocation", burst: Int(configuration.startsPerMinute), perMinute: configuration.startsPerMinute)
         ).register(on: router)
-        MetadataController(settings: settings, sandbox: configuration.isSandbox, version: version).register(on: router)
+        MetadataController(settings: settings, sandbox: configuration.isSandbox).register(on: router)
         MethodNotAllowed.register(on: router)
 
         let readiness = ReadinessProbe(store: store, every: configuration.readinessInterval, logger: logger)
@@ -131,17 +131,20 @@ public struct Relay: Sendable {
         onRunning: @escaping @Sendable (Int) async -> Void = { _ in },
         onOpsRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
+        let http1 = HTTP1Channel.Configuration(
+            idleTimeout: .seconds(75),
+            httpDecoderConfiguration: .init(maxHeaderFieldSize: 8 << 10, maxHeaderListSize: 16 << 10, maxHeaderFieldCount: 64))
+        // The operations listener has a gate of its own: probes and scrapers cannot crowd out players, nor the reverse.
+        let opsLimits = ConnectionLimits(
+            caps: .operations(requestTimeout: configuration.connections.requestTimeout), trusted: [],
+            metrics: service.metrics, refusalLabel: "ops_connections")
         let opsPort = configuration.effectiveOpsPort
         let operations = Application(
-            responder: opsResponder, server: .http1(configuration: .init(idleTimeout: .seconds(75))),
+            responder: opsResponder, server: .gatedHTTP1(configuration: http1, limits: opsLimits),
             configuration: .init(address: .hostname(configuration.opsHost, port: opsPort), serverName: nil),
             onServerRunning: { channel in await onOpsRunning(channel.localAddress?.port ?? opsPort) },
             logger: logger)
-        let server = HTTPServerBuilder.guardedHTTP1(
-            configuration: .init(
-                idleTimeout: .seconds(75),
-                httpDecoderConfiguration: .init(maxHeaderFieldSize: 8 << 10, maxHeaderListSize: 16 << 10, maxHeaderFieldCount: 64)),
-            limits: connections)
+        let server = HTTPServerBuilder.gatedHTTP1(configuration: http1, limits: connections)
         let port = configuration.port
         return Application(
             responder: responder, server: server,

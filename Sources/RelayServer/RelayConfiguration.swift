@@ -117,7 +117,8 @@ public struct RelayConfiguration: Sendable {
         if pollInterval < 1 { problems.append("the poll interval must be at least 1 s") }
         for (flag, value) in [
             ("--max-open-logins", maxOpenLogins), ("--max-connections", connections.total),
-            ("--max-connections-per-network", connections.perNetwork), ("--max-held-polls", maxHeldPolls),
+            ("--max-connections-per-network", connections.perNetwork),
+            ("--max-proxied-requests-per-network", connections.proxiedRequestsPerNetwork), ("--max-held-polls", maxHeldPolls),
             ("--max-held-polls-per-network", maxHeldPollsPerNetwork),
         ] where value < 1 {
             problems.append("\(flag) must be at least 1")
@@ -127,8 +128,16 @@ public struct RelayConfiguration: Sendable {
             problems.append(
                 "--app \(spellings.joined(separator: ", ")): registered more than once (app names are URL schemes, which ignore case)")
         }
-        for proxy in trustedProxies where IPRange(proxy) == nil {
-            problems.append("--trusted-proxy \(proxy): expected an IP address or CIDR range such as 10.0.0.0/8")
+        for proxy in trustedProxies {
+            guard let range = IPRange(proxy) else {
+                problems.append("--trusted-proxy \(proxy): expected an IP address or CIDR range such as 10.0.0.0/8")
+                continue
+            }
+            if range.prefix == 0 {
+                problems.append(
+                    "--trusted-proxy \(proxy) covers every address: any client could then name itself in X-Forwarded-For "
+                        + "and escape every per-client limit; list your proxies' own addresses, such as 127.0.0.1 and ::1")
+            }
         }
         for url in [authorizeURL, tokenURL, userinfoURL, revocationURL, apiURL].compactMap({ $0 })
         where !["http", "https"].contains(url.scheme ?? "") || url.host == nil {
@@ -180,7 +189,8 @@ public struct RelayConfiguration: Sendable {
             "default scopes: \(scopes.joined(separator: " "))",
             "trusted proxies: \(trustedProxies.isEmpty ? "none" : trustedProxies.joined(separator: ", "))",
             "max open logins: \(maxOpenLogins)",
-            "max connections: \(connections.total) (\(connections.perNetwork) per client network), request timeout \(connections.requestTimeout)",
+            "max connections: \(connections.total) (\(connections.perNetwork) per client network; behind a trusted proxy, "
+                + "\(connections.proxiedRequestsPerNetwork) requests in flight per client network), request timeout \(connections.requestTimeout)",
             "max held long-polls: \(maxHeldPolls) (\(maxHeldPollsPerNetwork) per client network)",
             "log: \(logLevel), \(logFormat.rawValue)",
         ] + registry.all.map { "register at Battle.net: \(effectivePublicURL.absoluteString.trimmingCharacters(in: CharacterSet(charactersIn: "/")))/redirect/\($0.name)" }

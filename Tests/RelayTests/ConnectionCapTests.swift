@@ -5,7 +5,8 @@ import Testing
 
 @testable import RelayServer
 
-/// Connections, slow requests and held long-polls: what a stranger can make the relay hold is capped.
+/// Connections, slow requests and held long-polls over real sockets: what a stranger can make the relay hold is
+/// capped. The gate's rules to the tick are in `ConnectionGateTests`, in memory.
 @Suite("Connection and long-poll caps, request timeout", .timeLimit(.minutes(2)))
 struct ConnectionCapTests {
     /// Sends `head` and then `dribble` one byte at a time, 200 ms apart, as long as the relay takes them; returns
@@ -25,6 +26,18 @@ struct ConnectionCapTests {
         }
     }
 
+    /// What the peer sent on `fd` before closing it, or nil when the socket's own timeout came first.
+    static func readUntilClosed(_ fd: Int32) -> Data? {
+        var received = Data()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = recv(fd, &buffer, buffer.count, 0)
+            if count == 0 { return received }
+            if count < 0 { return nil }
+            received.append(contentsOf: buffer[0..<count])
+        }
+    }
+
     @Test("A body sent one byte at a time is cut off at the request timeout with 408, however steady its pace")
     func slowBody() async throws {
         try await withRelay({ $0.connections = ConnectionCaps(requestTimeout: .seconds(1)) }) { relay in
@@ -38,15 +51,6 @@ struct ConnectionCapTests {
             #expect(answered.text.contains("took too long"))
             // A normal request on a new connection is served as ever.
             #expect(try await relay.get("/healthz").status == 200)
-        }
-    }
-
-    @Test("Headers sent one byte at a time are cut off at the request timeout too")
-    func slowHeaders() async throws {
-        try await withRelay({ $0.connections = ConnectionCaps(requestTimeout: .seconds(1)) }) { relay in
-            let response = await Self.slowRequest(
-                port: relay.baseURL.port!, head: "GET /healthz HTTP/1.1\r\n", dribble: "X-Slow: " + String(repeating: "b", count: 40))
-            #expect(response?.status == 408)
         }
     }
 
@@ -68,6 +72,85 @@ struct ConnectionCapTests {
             try await Task.sleep(for: .milliseconds(200))
             let metrics = try await relay.ops("/metrics").text
             #expect(metrics.contains(#"bnet_relay_throttled_total{limit="connections"} 1"#))
+        }
+    }
+
+    @Test("Behind a trusted proxy, one client's slow requests are capped (429, JSON) while another client is served")
+    func proxiedClients() async throws {
+        try await withRelay({
+            $0.trustedProxies = ["127.0.0.1"]
+            $0.connections = ConnectionCaps(proxiedRequestsPerNetwork: 3)
+        }) { relay in
+            let port = relay.baseURL.port!
+            let limits = relay.relay.connections
+            // Slow POSTs forwarded for one client: the head, and a body that does not come.
+            let slowHead = "POST /oauth/token HTTP/1.1\r\nHost: relay\r\nX-Forwarded-For: 198.51.100.7\r\n"
+                + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 60\r\n\r\n"
+            let held = try (0..<3).map { _ in
+                let fd = try #require(RawHTTP.connectSocket(port: port, timeout: 5))
+                RawHTTP.sendAll(fd, Data(slowHead.utf8))
+                return fd
+            }
+            defer { held.dropFirst().forEach { close($0) } }
+            while limits.proxiedInFlight("198.51.100.7") < 3 { try await Task.sleep(for: .milliseconds(20)) }
+            let refused = await RawHTTP.roundTrip(RawHTTP.request("GET", "/device", headers: [("X-Forwarded-For", "198.51.100.7")]), port: port)
+            #expect(refused?.status == 429)
+            #expect(refused?.header("Retry-After") == "10")
+            #expect(refused?.header("Content-Type") == "application/json")
+            #expect(refused?.text.contains(#""error":"slow_down""#) == true)
+            let other = await RawHTTP.roundTrip(RawHTTP.request("GET", "/device", headers: [("X-Forwarded-For", "198.51.100.8")]), port: port)
+            #expect(other?.status == 200)
+            close(held[0])
+            while limits.proxiedInFlight("198.51.100.7") > 2 { try await Task.sleep(for: .milliseconds(20)) }
+            let admitted = await RawHTTP.roundTrip(RawHTTP.request("GET", "/device", headers: [("X-Forwarded-For", "198.51.100.7")]), port: port)
+            #expect(admitted?.status == 200)
+            let metrics = try await relay.ops("/metrics").text
+            #expect(metrics.contains(#"bnet_relay_throttled_total{limit="proxied_requests"} 1"#))
+        }
+    }
+
+    @Test("The operations listener has a gate of its own: a cap of 100 connections, and silent ones are closed")
+    func operationsListener() async throws {
+        try await withRelay({ $0.connections = ConnectionCaps(requestTimeout: .seconds(2)) }) { relay in
+            let port = relay.opsURL.port!
+            // 101 connections that send nothing: the relay answers one 503 at once (which one depends on the order
+            // its event loops admit them in) and closes the others at the request timeout, before the sockets' own
+            // timeout of 5 s.
+            let sockets = try (0..<101).map { _ in try #require(RawHTTP.connectSocket(port: port, timeout: 5)) }
+            defer { sockets.forEach { close($0) } }
+            let answers = sockets.map(Self.readUntilClosed)
+            #expect(answers.allSatisfy { $0 != nil })
+            let refused = answers.compactMap { $0.flatMap(RawHTTP.parse) }
+            #expect(refused.map(\.status) == [503])
+            #expect(refused.first?.text.contains("Too many connections") == true)
+            #expect(answers.filter { $0?.isEmpty == true }.count == 100)
+            let metrics = try await relay.ops("/metrics").text
+            #expect(metrics.contains(#"bnet_relay_throttled_total{limit="ops_connections"} 1"#))
+        }
+    }
+
+    @Test("A trusted proxy range that covers every address is refused at start-up, with what to list instead")
+    func trustedEverything() {
+        for range in ["0.0.0.0/0", "::/0"] {
+            var configuration = RelayConfiguration()
+            configuration.trustedProxies = ["127.0.0.1", range]
+            let problems = configuration.problems()
+            #expect(problems.count == 1)
+            #expect(problems.first?.hasPrefix("--trusted-proxy \(range) covers every address") == true)
+        }
+        var configuration = RelayConfiguration()
+        configuration.trustedProxies = ["127.0.0.1", "::1", "10.0.0.0/8", "fd00::/8"]
+        #expect(configuration.problems().isEmpty)
+    }
+
+    @Test("The public /healthz says nothing of the version; the operations listener's does")
+    func healthVersion() async throws {
+        try await withRelay { relay in
+            let health = try await relay.get("/healthz")
+            #expect(health.json["status"] as? String == "ok")
+            #expect(health.json["version"] == nil)
+            let operations = try await relay.ops("/healthz")
+            #expect(operations.json["version"] as? String == RelayVersion.current)
         }
     }
 

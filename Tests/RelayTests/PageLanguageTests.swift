@@ -32,6 +32,35 @@ struct PageLanguageTests {
         #expect(PageLanguage(request: fields) == .italian)
     }
 
+    @Test("Accept-Language is read within a budget: bytes, members and one parameter, whatever a client sends")
+    func budget() {
+        func language(_ lines: String...) -> String {
+            var fields = HTTPFields()
+            for line in lines { fields.append(HTTPField(name: .acceptLanguage, value: line)) }
+            return PageLanguage(request: fields).tag
+        }
+        // Two 8 KiB fields of `;q=0` parameters cost what their first bytes cost: one member, malformed.
+        let parameters = "de" + String(repeating: ";q=0", count: 2_048)
+        #expect(AcceptLanguage.ranges([parameters, parameters]).isEmpty)
+        #expect(language("fr," + parameters, parameters) == "fr")
+        // Only the first bytes count, and a member the limit cuts is dropped, never read as a shorter range.
+        let filler = String(repeating: "x", count: AcceptLanguage.maxBytes - 4) + ","
+        #expect(language(filler + "de") == "de")
+        #expect(language(filler + "ja,de") == "en")
+        #expect(language(String(repeating: "x", count: AcceptLanguage.maxBytes - 2) + ",zh-TW") == "en")
+        #expect(language(String(repeating: "x", count: AcceptLanguage.maxBytes - 6), "de") == "de")
+        #expect(language(String(repeating: "x", count: AcceptLanguage.maxBytes - 2), "de") == "en")
+        // Only the first members count, over one line or several.
+        let members = Array(repeating: "da", count: AcceptLanguage.maxMembers - 1)
+        #expect(language((members + ["de"]).joined(separator: ",")) == "de")
+        #expect(language((members + ["ja", "de"]).joined(separator: ",")) == "en")
+        #expect(language(members.joined(separator: ","), "ko") == "ko")
+        #expect(language(members.joined(separator: ","), "ja", "ko") == "en")
+        #expect(AcceptLanguage.ranges([String(repeating: "it,", count: 5_000)]).count == AcceptLanguage.maxMembers)
+        // The grammar allows one parameter, the weight: a second makes the member malformed.
+        #expect(language("de;q=0.5;q=1, fr;q=0.4") == "fr")
+    }
+
     @Test("Every language has every text, none empty, with the same {marks} as English, and is translated")
     func catalogue() {
         let english = Self.texts(.english)

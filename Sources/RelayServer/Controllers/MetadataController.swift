@@ -9,11 +9,10 @@ import RelayCore
 struct MetadataController {
     let settings: RelaySettings
     let sandbox: Bool
-    let version: String
 
     func register(on router: Router<RelayContext>) {
         router.get(".well-known/oauth-authorization-server") { _, _ in metadata() }
-        router.get("healthz") { _, _ in health(sandbox: sandbox, version: version) }
+        router.get("healthz") { _, _ in health(sandbox: sandbox, version: nil) }
     }
 
     /// RFC 8414 metadata naming the device authorization, token and revocation endpoints (RFC 8628 section 4,

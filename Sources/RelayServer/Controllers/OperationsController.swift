@@ -4,9 +4,12 @@ import HTTPTypes
 import Hummingbird
 import RelayCore
 
-/// Liveness: the process answers. It reads nothing, so a flood of probes costs no database work.
-func health(sandbox: Bool, version: String) -> Response {
-    Response.json(.ok, ["status": "ok", "sandbox": .bool(sandbox), "version": .string(version)])
+/// Liveness: the process answers. It reads nothing, so a flood of probes costs no database work. The version only
+/// on the operations listener: the public one does not tell a stranger what it runs.
+func health(sandbox: Bool, version: String?) -> Response {
+    var body: JSONBody = ["status": "ok", "sandbox": .bool(sandbox)]
+    body["version"] = version.map(JSONValue.string)
+    return Response.json(.ok, body)
 }
 
 /// The operations listener (loopback by default, `--ops-host`/`--ops-port`): `/healthz`, `/readyz` and

@@ -1,0 +1,91 @@
+import HTTPTypes
+import NIOCore
+import NIOHTTPTypes
+
+/// Sits after HTTP decoding. It tells the connection's ``ConnectionGate`` when a request has fully arrived, and on
+/// a connection from a trusted proxy (exempt from the per-network connection cap, since it speaks for many clients)
+/// counts each request against its forwarded client's network while the connection is busy with it, refusing one
+/// over ``ConnectionCaps/proxiedRequestsPerNetwork`` with 429 and closing the connection.
+final class RequestGate: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPRequestPart
+    typealias InboundOut = HTTPRequestPart
+    typealias OutboundIn = HTTPResponsePart
+    typealias OutboundOut = HTTPResponsePart
+
+    private let limits: ConnectionLimits
+    /// Whether the peer is a trusted proxy, decided at the first request.
+    private var fromProxy: Bool?
+    /// Requests read whose response has not ended (more than one only when a client pipelines).
+    private var pending = 0
+    /// The forwarded client network this connection's requests count against while it is busy.
+    private var charged: String?
+    /// Whether the rest of a refused request is being dropped.
+    private var refused = false
+
+    init(limits: ConnectionLimits) {
+        self.limits = limits
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let part = unwrapInboundIn(data)
+        switch part {
+        case .head(let request):
+            if pending == 0, !admit(request, context: context) {
+                refused = true
+                refuse(context)
+                return
+            }
+            pending += 1
+        case .body:
+            if refused { return }
+        case .end:
+            (try? context.pipeline.syncOperations.handler(type: ConnectionGate.self))?.requestArrived()
+            if refused { return }
+        }
+        context.fireChannelRead(data)
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        if case .end = unwrapOutboundIn(data), pending > 0 {
+            pending -= 1
+            if pending == 0 { release() }
+        }
+        context.write(data, promise: promise)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        release()
+        context.fireChannelInactive()
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        release()
+    }
+
+    /// Counts a request from a trusted proxy against its forwarded client network; false when over the cap.
+    private func admit(_ request: HTTPRequest, context: ChannelHandlerContext) -> Bool {
+        let peer = context.channel.remoteAddress
+        if fromProxy == nil { fromProxy = limits.isTrustedProxy(peer) }
+        guard fromProxy == true else { return true }
+        let network = limits.forwardedNetwork(peer: peer, forwarded: request.headerFields[values: .xForwardedFor])
+        guard limits.startProxied(network) else { return false }
+        charged = network
+        return true
+    }
+
+    private func release() {
+        if let network = charged {
+            charged = nil
+            limits.finishProxied(network)
+        }
+    }
+
+    private func refuse(_ context: ChannelHandlerContext) {
+        let refusal = EdgeRefusal.tooManyProxiedRequests
+        context.write(wrapOutboundOut(.head(refusal.head)), promise: nil)
+        context.write(wrapOutboundOut(.body(refusal.body)), promise: nil)
+        context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in
+            context.close(promise: nil)
+        }
+    }
+}
