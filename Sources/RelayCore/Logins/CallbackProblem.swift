@@ -27,7 +27,7 @@ public enum CallbackProblem: Sendable, Equatable {
         case .noValidState: "The sign-in response has no valid state."
         case .unknownState: "This sign-in link is unknown, expired or was already used."
         case .storeUnreadable: "The relay could not read its database; try again in a moment."
-        case .recordChanged: "This sign-in's record was changed outside the relay, so it was stopped."
+        case .recordChanged: "This sign-in cannot be completed: it was started under a key the relay no longer holds (retired by its operator), or its record was changed outside the relay. Start a new sign-in."
         case .wrongApp: "This sign-in response does not belong to this app."
         case .providerError(let code): "Battle.net answered \(code)."
         case .noCode: "Battle.net's answer carried no authorization code."

@@ -44,7 +44,7 @@ extension PageText {
         problemNoValidState: "The sign-in response has no valid state.",
         problemUnknownState: "This sign-in link is unknown, expired or was already used.",
         problemStoreUnreadable: "The relay could not read its database; try again in a moment.",
-        problemRecordChanged: "This sign-in's record was changed outside the relay, so it was stopped.",
+        problemRecordChanged: "This sign-in cannot be completed: it was started under a key the relay no longer holds (retired by its operator), or its record was changed outside the relay. Start a new sign-in.",
         problemWrongApp: "This sign-in response does not belong to this app.",
         problemProviderError: "Battle.net answered {code}.",
         problemNoCode: "Battle.net's answer carried no authorization code.",

@@ -44,7 +44,7 @@ extension PageText {
         problemNoValidState: "La réponse de connexion ne contient pas de paramètre state valide.",
         problemUnknownState: "Ce lien de connexion est inconnu, a expiré ou a déjà été utilisé.",
         problemStoreUnreadable: "Le relais n’a pas pu lire sa base de données ; réessayez dans un instant.",
-        problemRecordChanged: "L’enregistrement de cette connexion a été modifié en dehors du relais ; elle a donc été arrêtée.",
+        problemRecordChanged: "Cette connexion ne peut pas aboutir : elle a été commencée avec une clé que le relais n’a plus (retirée par son exploitant), ou son enregistrement a été modifié en dehors du relais. Recommencez la connexion.",
         problemWrongApp: "Cette réponse de connexion n’appartient pas à cette application.",
         problemProviderError: "Battle.net a répondu {code}.",
         problemNoCode: "La réponse de Battle.net ne contenait pas de code d’autorisation.",

@@ -44,7 +44,7 @@ extension PageText {
         problemNoValidState: "Die Antwort auf die Anmeldung enthält keinen gültigen State-Parameter.",
         problemUnknownState: "Dieser Anmeldelink ist unbekannt, abgelaufen oder wurde bereits verwendet.",
         problemStoreUnreadable: "Das Relay konnte seine Datenbank nicht lesen; versuche es gleich noch einmal.",
-        problemRecordChanged: "Der Datensatz dieser Anmeldung wurde außerhalb des Relays verändert, deshalb wurde sie gestoppt.",
+        problemRecordChanged: "Diese Anmeldung kann nicht abgeschlossen werden: Sie wurde mit einem Schlüssel begonnen, den das Relay nicht mehr hat (vom Betreiber ausgemustert), oder ihr Datensatz wurde außerhalb des Relays verändert. Beginne eine neue Anmeldung.",
         problemWrongApp: "Diese Antwort auf die Anmeldung gehört nicht zu dieser App.",
         problemProviderError: "Battle.net antwortete mit {code}.",
         problemNoCode: "Die Antwort von Battle.net enthielt keinen Autorisierungscode.",

@@ -44,7 +44,7 @@ extension PageText {
         problemNoValidState: "La risposta dell’accesso non contiene un parametro state valido.",
         problemUnknownState: "Questo link di accesso è sconosciuto, scaduto o è già stato usato.",
         problemStoreUnreadable: "Il relay non è riuscito a leggere il proprio database; riprova tra un momento.",
-        problemRecordChanged: "I dati di questo accesso sono stati modificati al di fuori del relay, quindi è stato interrotto.",
+        problemRecordChanged: "Questo accesso non può essere completato: è stato avviato con una chiave che il relay non ha più (ritirata dal suo gestore), oppure i suoi dati sono stati modificati al di fuori del relay. Avvia un nuovo accesso.",
         problemWrongApp: "Questa risposta dell’accesso non appartiene a questa app.",
         problemProviderError: "Battle.net ha risposto {code}.",
         problemNoCode: "La risposta di Battle.net non conteneva alcun codice di autorizzazione.",

@@ -44,7 +44,7 @@ extension PageText {
         problemNoValidState: "로그인 응답에 유효한 state 값이 없습니다.",
         problemUnknownState: "알 수 없거나 만료되었거나 이미 사용된 로그인 링크입니다.",
         problemStoreUnreadable: "릴레이가 데이터베이스를 읽지 못했습니다. 잠시 후 다시 시도하세요.",
-        problemRecordChanged: "이 로그인 기록이 릴레이 외부에서 변경되어 로그인을 중단했습니다.",
+        problemRecordChanged: "이 로그인은 완료할 수 없습니다. 릴레이에 더 이상 없는 키(운영자가 폐기함)로 시작되었거나, 로그인 기록이 릴레이 외부에서 변경되었습니다. 새로 로그인하세요.",
         problemWrongApp: "이 로그인 응답은 이 앱의 것이 아닙니다.",
         problemProviderError: "Battle.net의 응답: {code}",
         problemNoCode: "Battle.net의 응답에 인증 코드가 없습니다.",

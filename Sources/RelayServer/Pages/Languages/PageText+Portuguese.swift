@@ -44,7 +44,7 @@ extension PageText {
         problemNoValidState: "A resposta do login não tem um parâmetro state válido.",
         problemUnknownState: "Este link de login é desconhecido, expirou ou já foi utilizado.",
         problemStoreUnreadable: "O relay não conseguiu ler a sua base de dados; tente novamente dentro de momentos.",
-        problemRecordChanged: "O registo deste login foi alterado fora do relay, por isso foi interrompido.",
+        problemRecordChanged: "Este login não pode ser concluído: foi iniciado com uma chave que o relay já não tem (retirada pelo operador), ou o seu registo foi alterado fora do relay. Inicie um novo login.",
         problemWrongApp: "Esta resposta de login não pertence a esta aplicação.",
         problemProviderError: "A Battle.net respondeu {code}.",
         problemNoCode: "A resposta da Battle.net não trazia nenhum código de autorização.",

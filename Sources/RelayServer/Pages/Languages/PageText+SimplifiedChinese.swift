@@ -44,7 +44,7 @@ extension PageText {
         problemNoValidState: "登录响应中没有有效的 state 参数。",
         problemUnknownState: "此登录链接不存在、已过期或已被使用。",
         problemStoreUnreadable: "中继服务器无法读取数据库，请稍后再试。",
-        problemRecordChanged: "此登录的记录在中继服务器之外被修改，因此已停止。",
+        problemRecordChanged: "此登录无法完成：它使用中继服务器已不再持有的密钥（已被管理员停用）开始，或其记录在中继服务器之外被修改。请重新登录。",
         problemWrongApp: "此登录响应不属于这个应用。",
         problemProviderError: "Battle.net 响应：{code}。",
         problemNoCode: "Battle.net 的响应中没有授权码。",

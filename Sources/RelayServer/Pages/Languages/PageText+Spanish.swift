@@ -44,7 +44,7 @@ extension PageText {
         problemNoValidState: "La respuesta del inicio de sesión no tiene un parámetro state válido.",
         problemUnknownState: "Este enlace de inicio de sesión no existe, ha caducado o ya se ha utilizado.",
         problemStoreUnreadable: "El servidor no ha podido leer su base de datos; vuelve a intentarlo en un momento.",
-        problemRecordChanged: "El registro de este inicio de sesión se modificó fuera del servidor, así que se ha detenido.",
+        problemRecordChanged: "Este inicio de sesión no puede completarse: se inició con una clave que el servidor ya no tiene (retirada por su operador), o su registro se modificó fuera del servidor. Inicia sesión de nuevo.",
         problemWrongApp: "Esta respuesta de inicio de sesión no pertenece a esta aplicación.",
         problemProviderError: "Battle.net respondió {code}.",
         problemNoCode: "La respuesta de Battle.net no incluía ningún código de autorización.",

@@ -44,7 +44,7 @@ extension PageText {
         problemNoValidState: "登入回應中沒有有效的 state 參數。",
         problemUnknownState: "此登入連結不存在、已過期或已被使用。",
         problemStoreUnreadable: "中繼伺服器無法讀取資料庫，請稍後再試。",
-        problemRecordChanged: "此登入的紀錄在中繼伺服器之外遭到變更，因此已停止。",
+        problemRecordChanged: "此登入無法完成：它以中繼伺服器已不再持有的金鑰（已由管理者停用）開始，或其紀錄在中繼伺服器之外遭到變更。請重新登入。",
         problemWrongApp: "此登入回應不屬於這個應用程式。",
         problemProviderError: "Battle.net 回應：{code}。",
         problemNoCode: "Battle.net 的回應中沒有授權碼。",
