@@ -160,15 +160,6 @@ public final class PostgresLoginStore: LoginStore {
             """).first
     }
 
-    public func beginAuthorization(loginID: String, stateHash: String, now: Date) async throws -> Bool {
-        let at = now.timeIntervalSince1970
-        return try await changed("""
-            UPDATE login SET status = 'authorizing', state_hash = \(stateHash), updated_at = \(at)
-            WHERE id = \(loginID) AND status IN \(unescaped: LoginSchema.awaitingStatuses) AND expires_at > \(at)
-            RETURNING 1
-            """)
-    }
-
     public func beginAuthorization(
         loginID: String, replacing previousStateHash: String?, stateHash: String, now: Date
     ) async throws -> Bool {

@@ -134,18 +134,6 @@ public final class SQLiteLoginStore: LoginStore {
         }
     }
 
-    public func beginAuthorization(loginID: String, stateHash: String, now: Date) async throws -> Bool {
-        try await write { db in
-            try db.execute(
-                cached: """
-                    UPDATE login SET status = 'authorizing', state_hash = ?, updated_at = ?
-                    WHERE id = ? AND status IN \(LoginSchema.awaitingStatuses) AND expires_at > ?
-                    """,
-                arguments: [stateHash, now.timeIntervalSince1970, loginID, now.timeIntervalSince1970])
-            return db.changesCount == 1
-        }
-    }
-
     public func beginAuthorization(
         loginID: String, replacing previousStateHash: String?, stateHash: String, now: Date
     ) async throws -> Bool {

@@ -21,8 +21,12 @@ struct StoreOutageTests {
         let keyPath = FileManager.default.temporaryDirectory.appending(path: "outage-\(UUID().uuidString).key").path
         try RelayKey.write(to: keyPath)
         defer { try? FileManager.default.removeItem(atPath: keyPath) }
-        let a = try await RelayHarness.start(emulator: emulator, { $0.database = try DatabaseLocation(parsing: database); $0.sealKeyFile = keyPath })
-        let b = try await RelayHarness.start(emulator: emulator, { $0.database = try DatabaseLocation(parsing: database); $0.sealKeyFile = keyPath })
+        let configure = { (configuration: inout RelayConfiguration) in
+            configuration.database = try DatabaseLocation(parsing: database)
+            configuration.sealKeyFile = keyPath
+        }
+        let a = try await RelayHarness.start(emulator: emulator, configure)
+        let b = try await RelayHarness.start(emulator: emulator, configure)
         do {
             let pendingOnA = try await a.startLogin()
             let pendingOnB = try await b.startLogin()
@@ -34,7 +38,7 @@ struct StoreOutageTests {
                 #expect(try await relay.readiness(becoming: 503).status == 503)
                 try await Self.expectRefusedPromptly { try await relay.post("/oauth/device/code", form: [("client_id", "d3")]) }
             }
-            try await Self.expectRefusedPromptly(retryAfter: false) { try await a.poll(approved, wait: 1) }
+            try await Self.expectRefusedPromptly { try await a.poll(approved, wait: 1) }
             #expect(try await a.poll(pendingOnA, wait: 1).json["error"] as? String == "authorization_pending")
             #expect(try await b.poll(pendingOnB, wait: 1).json["error"] as? String == "authorization_pending")
 
@@ -59,18 +63,15 @@ struct StoreOutageTests {
         await emulator.stop()
     }
 
-    /// Sends `request` and expects the refusal a client can act on, within ``bound``; with `Retry-After` unless
-    /// `retryAfter` is false (the token endpoint's own 503 sends none yet).
-    static func expectRefusedPromptly(
-        retryAfter: Bool = true, _ request: () async throws -> TransportResponse
-    ) async throws {
+    /// Sends `request` and expects the refusal a client can act on, within ``bound``.
+    static func expectRefusedPromptly(_ request: () async throws -> TransportResponse) async throws {
         let clock = ContinuousClock()
         let start = clock.now
         let response = try await request()
         let took = clock.now - start
         #expect(response.status == 503, "\(response.text)")
         #expect(response.json["error"] as? String == "temporarily_unavailable")
-        if retryAfter { #expect(response.header("Retry-After") != nil) }
+        #expect(response.header("Retry-After") != nil)
         #expect(took < bound, "answered after \(took)")
     }
 

@@ -14,10 +14,6 @@ public protocol LoginStore: Sendable {
     func login(deviceCodeHash: String) async throws -> Login?
     /// The open, unexpired login with this user code hash.
     func login(userCodeHash: String, now: Date) async throws -> Login?
-    /// Moves a pending or authorizing login to authorizing with a new state hash (replacing any earlier one).
-    /// Returns false when the login is no longer there to authorize.
-    @available(*, deprecated, message: "two browsers can both win; use beginAuthorization(loginID:replacing:stateHash:now:)")
-    func beginAuthorization(loginID: String, stateHash: String, now: Date) async throws -> Bool
     /// Moves a login to authorizing with a new state hash if it is still as the caller read it: pending with no
     /// state (`previousStateHash` nil), or authorizing with the state `previousStateHash` (the browser that holds it
     /// confirming again). Of concurrent confirmations of one login, from one browser or several, exactly one wins.
