@@ -19,7 +19,8 @@ struct AppSignInTests {
             #expect(attempt.callbackScheme == "myapp")
             #expect(attempt.url.path == "/device")
             let callback = try await PlayerBrowser().signIn(at: attempt.url)
-            #expect(callback.absoluteString == "myapp://bnet-relay/callback?result=approved")
+            #expect(callback.absoluteString.hasPrefix("myapp://bnet-relay/callback?result=approved&callback_code="))
+            #expect(callback.queryValue("callback_code")?.utf8.count == 43)
 
             let player = try await signIn.finish(attempt, callbackURL: callback).player()
             #expect(player.battleTag == Self.faye)
