@@ -20,6 +20,7 @@ struct AppSignInTests {
             #expect(attempt.url.path == "/device")
             let callback = try await PlayerBrowser().signIn(at: attempt.url)
             #expect(callback.absoluteString.hasPrefix("myapp://bnet-relay/callback?result=approved&callback_code="))
+            #expect(callback.queryValue("callback_code")?.utf8.count == 43)
 
             let player = try await signIn.finish(attempt, callbackURL: callback).player()
             #expect(player.battleTag == Self.faye)

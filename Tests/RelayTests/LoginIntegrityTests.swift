@@ -1,8 +1,10 @@
 import BattleNet
 import BattleNetEmulator
+import Crypto
 import Foundation
 import GRDB
-import RelayCore
+import InMemoryLogging
+@testable import RelayCore
 import Testing
 
 /// Write access to the database alone must not let anyone redirect a login's token (finding 8 of the review).
@@ -51,5 +53,52 @@ struct LoginIntegrityTests {
             #expect(try await relay.get(callback).text.contains("Signed in"))
             #expect(try await relay.poll(login, wait: 1).status == 200)
         }
+    }
+
+    @Test("Swapping user_code_hash between two rows is refused: the victim's code names nothing and no token goes to the other login")
+    func swappedUserCodes() async throws {
+        try await withRelay { relay in
+            let victim = try await relay.startLogin()
+            let attacker = try await relay.startLogin()
+            let path = relay.databasePath
+            var configuration = Configuration()
+            configuration.busyMode = .timeout(10)
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            try await queue.write { db in
+                let victimHash = Identifiers.hash(victim.deviceCode)
+                let attackerHash = Identifiers.hash(attacker.deviceCode)
+                let codes = try Row.fetchAll(
+                    db, sql: "SELECT device_code_hash, user_code_hash FROM login WHERE device_code_hash IN (?, ?)",
+                    arguments: [victimHash, attackerHash])
+                let byDevice = Dictionary(uniqueKeysWithValues: codes.map { ($0[0] as String, $0[1] as String) })
+                // Through a placeholder: user codes are unique among open logins.
+                for (device, code) in [(victimHash, "swapping"), (attackerHash, byDevice[victimHash]), (victimHash, byDevice[attackerHash])] {
+                    try db.execute(sql: "UPDATE login SET user_code_hash = ? WHERE device_code_hash = ?", arguments: [code, device])
+                }
+            }
+            let page = try await relay.get(victim.verificationURIComplete)
+            #expect(page.status == 404)
+            #expect(!page.text.contains(#"name="confirm""#))
+            #expect(try await relay.poll(attacker).json["access_token"] == nil)
+            #expect(relay.logs.text.contains("fails its binding MAC"))
+        }
+    }
+
+    @Test("A row written under the first MAC formula (before it covered the user code and the times) still verifies; a changed one does not")
+    func firstFormula() throws {
+        let keyring = LoginKeyring(current: SymmetricKey(size: .bits256))
+        var login = Login(
+            id: Identifiers.loginID(), app: "d3", scopes: ["openid"], deviceCodeHash: Identifiers.hash("device"),
+            userCodeHash: "u", sealingPublicKey: TokenSealer.loginPublicKey(deviceCode: "device"), createdAt: Date(),
+            expiresAt: Date().addingTimeInterval(600), interval: 5)
+        login.bindingMAC = keyring.bindingMACVersion1(for: login, key: keyring.current)
+        #expect(keyring.isAuthentic(login))
+        login.app = "myapp"
+        #expect(!keyring.isAuthentic(login))
+        login.app = "d3"
+        login.bindingMAC = keyring.bindingMAC(for: login)
+        #expect(try #require(login.bindingMAC).hasPrefix("v2."))
+        login.userCodeHash = "other"
+        #expect(!keyring.isAuthentic(login))
     }
 }

@@ -126,7 +126,8 @@ public struct LoginService: Sendable {
             throw Refusal("invalid_scope", "Scope '\(bad.prefix(64))' is not allowed for \(app.name); allowed: \(allowed.joined(separator: " ")).")
         }
         let deviceCode = Identifiers.deviceCode()
-        let created = now()
+        // Whole milliseconds, which every store keeps exactly, so that the binding MAC over the times verifies.
+        let created = Date(timeIntervalSince1970: (now().timeIntervalSince1970 * 1000).rounded(.up) / 1000)
         // A user code names one open login: on the rare collision with an open one, draw another.
         var userCode = userCodes()
         var login = Login(
@@ -143,6 +144,7 @@ public struct LoginService: Sendable {
                 metrics.increment(.userCodeCollisions)
                 userCode = userCodes()
                 login.userCodeHash = Identifiers.userCodeHash(UserCode.normalize(userCode)!, key: keyring.current)
+                login.bindingMAC = keyring.bindingMAC(for: login)
             }
         }
         index.put(login)
@@ -156,11 +158,16 @@ public struct LoginService: Sendable {
 
     // MARK: Confirm
 
-    /// The open login a person's typed user code names, or nil.
+    /// The open login a person's typed user code names, or nil. A row whose binding MAC does not verify (its
+    /// user-code hash moved from another row, say) names nothing.
     public func login(userCode typed: String) async throws -> Login? {
         guard let normalized = UserCode.normalize(typed) else { return nil }
         for hash in keyring.userCodeHashes(normalized) {
             if let login = try await store.login(userCodeHash: hash, now: now()) {
+                guard keyring.isAuthentic(login) else {
+                    logger.error("login row fails its binding MAC: changed outside the relay", metadata: [LogKey.loginID: "\(login.id)"])
+                    return nil
+                }
                 return login
             }
         }

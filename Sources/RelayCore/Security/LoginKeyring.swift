@@ -22,19 +22,42 @@ public struct LoginKeyring: Sendable {
     /// Every key, the current one first.
     var all: [SymmetricKey] { [current] + previous }
 
-    /// The MAC over what binds a login to its client: whoever can write the database but lacks the relay's key
-    /// cannot point a login's token at another device code or app. New logins get the current key's.
+    /// The MAC over every column that decides who gets a login's token: id, app, scopes, device-code hash, sealing
+    /// key, user-code hash and its times. Whoever can write the database but lacks the relay's key cannot point a
+    /// login's token at another device code or app, nor swap user codes between logins. New logins get the current
+    /// key's, marked `v2.`.
     public func bindingMAC(for login: Login, key: SymmetricKey? = nil) -> String {
+        let bound = [
+            login.id, login.app, login.scopes.joined(separator: " "), login.deviceCodeHash,
+            Base64URL.encode(login.sealingPublicKey), login.userCodeHash, Self.milliseconds(login.createdAt),
+            Self.milliseconds(login.expiresAt),
+        ].joined(separator: "|")
+        return Self.version2 + mac("login2|\(bound)", key: key ?? current)
+    }
+
+    /// The first formula, without the user-code hash and the times: rows written before `v2.` still verify, so an
+    /// upgrade does not end the logins open at the time (a row cannot be moved to it: its old MAC is not stored).
+    func bindingMACVersion1(for login: Login, key: SymmetricKey) -> String {
         let bound = [login.id, login.app, login.scopes.joined(separator: " "), login.deviceCodeHash,
             Base64URL.encode(login.sealingPublicKey)].joined(separator: "|")
-        return mac("login|\(bound)", key: key ?? current)
+        return mac("login|\(bound)", key: key)
+    }
+
+    static let version2 = "v2."
+
+    /// A time as whole milliseconds since 1970: what every store keeps exactly (see ``LoginService/start``).
+    static func milliseconds(_ date: Date) -> String {
+        String(Int64((date.timeIntervalSince1970 * 1000).rounded()))
     }
 
     /// The key a stored login was made under (the current one or a previous one), found by its binding MAC; nil
     /// when none wrote it (changed outside the relay, or made under a key since retired).
     public func key(for login: Login) -> SymmetricKey? {
         guard let stored = login.bindingMAC else { return nil }
-        return all.first { Identifiers.constantTimeEquals(stored, bindingMAC(for: login, key: $0)) }
+        let expected: (SymmetricKey) -> String =
+            stored.hasPrefix(Self.version2)
+            ? { bindingMAC(for: login, key: $0) } : { bindingMACVersion1(for: login, key: $0) }
+        return all.first { Identifiers.constantTimeEquals(stored, expected($0)) }
     }
 
     /// Whether a stored login's binding is one the relay wrote, under its current or a previous key.

@@ -5,7 +5,7 @@ import RelayCore
 
 /// One log line per request (routine poll answers and health probes at debug, the rest at info): method, route
 /// pattern (never the URI, which may carry codes and states), status, duration, client address; the request id is
-/// in the logger's metadata. It sits outside ``ErrorMiddleware``, so it logs the status the client really got.
+/// in the logger's metadata. It sits outside ``RefusalMiddleware``, so it logs the status the client really got.
 struct RequestLogMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: RelayContext, next: (Request, RelayContext) async throws -> Response)
         async throws -> Response
