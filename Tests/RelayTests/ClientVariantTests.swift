@@ -98,8 +98,9 @@ struct ClientVariantTests {
             let upper = URL(string: callback.absoluteString.replacingOccurrences(of: "/redirect/BattleNetAPI", with: "/redirect/BATTLENETAPI"))!
             let response = try await relay.get(upper)
             #expect(response.status == 302)
-            #expect(response.header("Location") == "BattleNetAPI://bnet-relay/callback?result=approved")
-            #expect(try await relay.poll(login, clientID: "BATTLENETAPI").status == 200)
+            let back = try #require(response.location)
+            #expect(back.absoluteString.hasPrefix("BattleNetAPI://bnet-relay/callback?result=approved&callback_code="))
+            #expect(try await relay.poll(login, clientID: "BATTLENETAPI", callbackCode: back.queryValue("callback_code")).status == 200)
         }
     }
 
