@@ -21,11 +21,15 @@ public actor RateLimiter {
     private let generationSize: Int
     private var current: [String: Bucket] = [:]
     private var previous: [String: Bucket] = [:]
-    private let clock = ContinuousClock()
+    private let now: @Sendable () -> ContinuousClock.Instant
 
     /// Creates a limiter allowing `burst` requests at once and `perMinute` sustained, per key, remembering at most
-    /// `maxKeys` keys.
-    public init(name: String, burst: Int, perMinute: Double, maxKeys: Int = 100_000) {
+    /// `maxKeys` keys; `now` is the time it refills by (a test's frozen clock).
+    public init(
+        name: String, burst: Int, perMinute: Double, maxKeys: Int = 100_000,
+        now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
+    ) {
+        self.now = now
         self.name = name
         self.burst = Double(burst)
         perSecond = perMinute / 60
@@ -34,7 +38,7 @@ public actor RateLimiter {
 
     /// Takes one token for `key`; false when the key has none left.
     public func allow(_ key: String) -> Bool {
-        let now = clock.now
+        let now = now()
         var bucket = current[key] ?? previous.removeValue(forKey: key) ?? Bucket(tokens: burst, updated: now)
         bucket.tokens = min(burst, bucket.tokens + (now - bucket.updated).timeInterval * perSecond)
         bucket.updated = now

@@ -1,0 +1,73 @@
+import BattleNet
+import Crypto
+import Foundation
+import GRDB
+import Logging
+import RelayCore
+import RelaySQLite
+import Testing
+
+/// The login state machine with no socket: an in-memory SQLite store, a clock the test moves, and a transport that
+/// fails the test if the service calls Battle.net where it must not.
+@Suite("LoginService in memory")
+struct LoginServiceTests {
+    /// A transport for paths that must not reach Battle.net.
+    struct NoNetwork: HTTPTransport {
+        func send(_ request: TransportRequest) async throws -> TransportResponse {
+            Issue.record("unexpected request to \(request.url)")
+            throw BattleNetError.unreachable("no network in this test")
+        }
+    }
+
+    final class TestClock: @unchecked Sendable {
+        private let lock = NSLock()
+        private var date = Date(timeIntervalSince1970: 1_800_000_000)
+        var now: Date { lock.withLock { date } }
+        func advance(_ seconds: TimeInterval) { lock.withLock { date += seconds } }
+    }
+
+    static func service(clock: TestClock) async throws -> LoginService {
+        let store = try SQLiteLoginStore(writer: DatabaseQueue())
+        try await store.migrate()
+        return LoginService(
+            settings: RelaySettings(publicURL: URL(string: "https://relay.example.com")!),
+            apps: AppRegistry(try .parsing(["d3=poll", "myapp=redirect"])), store: store,
+            oauth: OAuthClient(
+                credentials: ClientCredentials(id: "relay", secret: "secret"),
+                endpoints: BattleNetEndpoints(emulatorBaseURL: URL(string: "http://battle.net.invalid")!), transport: NoNetwork()),
+            keyring: LoginKeyring(current: SymmetricKey(size: .bits256)), logger: Logger(label: "test"),
+            now: { clock.now })
+    }
+
+    @Test("Start, find by user code, authorize, poll pending; then expired once the clock passes the lifetime")
+    func lifecycle() async throws {
+        let clock = TestClock()
+        let service = try await Self.service(clock: clock)
+        let started = try await service.start(clientID: "d3", scope: nil)
+        let login = try #require(try await service.login(userCode: started.userCode))
+        #expect(service.keyring.isAuthentic(login))
+        let authorization = try #require(try await service.authorize(login))
+        #expect(authorization.url.absoluteString.hasPrefix("http://battle.net.invalid"))
+        guard case .error(let pending, _) = await service.poll(deviceCode: started.deviceCode, clientID: "d3", wait: nil) else {
+            Issue.record("a pending login handed out a token")
+            return
+        }
+        #expect(pending.error == "authorization_pending")
+        clock.advance(601)
+        guard case .error(let expired, _) = await service.poll(deviceCode: started.deviceCode, clientID: nil, wait: nil) else {
+            Issue.record("an expired login handed out a token")
+            return
+        }
+        #expect(expired.error == "expired_token")
+        #expect(try await service.login(userCode: started.userCode) == nil)
+    }
+
+    @Test("Refusals at start: an unknown app, a scope not allowed")
+    func startRefusals() async throws {
+        let service = try await Self.service(clock: TestClock())
+        await #expect(throws: Refusal("invalid_client", "Unknown client_id: register the app on the relay with --app NAME=MODE.")) {
+            try await service.start(clientID: "nosuch", scope: nil)
+        }
+        await #expect { try await service.start(clientID: "d3", scope: "wow.profile") } throws: { ($0 as? Refusal)?.error == "invalid_scope" }
+    }
+}
