@@ -4,6 +4,7 @@ import BattleNetHTTPClient
 import Crypto
 import Foundation
 import Hummingbird
+import NIOCore
 import HummingbirdCore
 import Logging
 import RelayCore
@@ -139,11 +140,13 @@ public struct Relay: Sendable {
             caps: .operations(requestTimeout: configuration.connections.requestTimeout), trusted: [],
             metrics: service.metrics, refusalLabel: "ops_connections")
         let opsPort = configuration.effectiveOpsPort
-        let operations = Application(
-            responder: opsResponder, server: .gatedHTTP1(configuration: http1, limits: opsLimits),
-            configuration: .init(address: .hostname(configuration.opsHost, port: opsPort), serverName: nil),
-            onServerRunning: { channel in await onOpsRunning(channel.localAddress?.port ?? opsPort) },
-            logger: logger)
+        let operations = NamedListener(
+            name: "operations listener", address: "\(configuration.opsHost):\(opsPort)", setting: "--ops-port",
+            wrapped: Application(
+                responder: opsResponder, server: .gatedHTTP1(configuration: http1, limits: opsLimits),
+                configuration: .init(address: .hostname(configuration.opsHost, port: opsPort), serverName: nil),
+                onServerRunning: { channel in await onOpsRunning(channel.localAddress?.port ?? opsPort) },
+                logger: logger))
         let server = HTTPServerBuilder.gatedHTTP1(configuration: http1, limits: connections)
         let port = configuration.port
         return Application(
@@ -194,7 +197,37 @@ struct RelayService<App: ApplicationProtocol>: Service {
 
     func run() async throws {
         try await relay.prepare()
-        try await application.run()
+        let configuration = relay.configuration
+        try await NamedListener(
+            name: "public listener", address: "\(configuration.host):\(configuration.port)", setting: "--port",
+            wrapped: application
+        ).run()
+    }
+}
+
+/// A listener that says which of the relay's addresses it could not bind, and which setting moves it, instead of a
+/// bare "Address already in use".
+struct NamedListener<Wrapped: Service>: Service {
+    /// "public listener" or "operations listener".
+    let name: String
+    /// `host:port`, as configured.
+    let address: String
+    /// The flag that changes the port.
+    let setting: String
+    let wrapped: Wrapped
+
+    func run() async throws {
+        do {
+            try await wrapped.run()
+        } catch let error as IOError where [EADDRINUSE, EACCES, EADDRNOTAVAIL].contains(error.errnoCode) {
+            let why =
+                switch error.errnoCode {
+                case EADDRINUSE: "another process is listening there; stop it, or choose another port with \(setting)"
+                case EACCES: "this user may not bind that port; choose one above 1023 with \(setting)"
+                default: "no interface of this machine has that address; check the host setting"
+                }
+            throw RelayStartupError(problems: ["the \(name) cannot listen on \(address): \(why)"])
+        }
     }
 }
 

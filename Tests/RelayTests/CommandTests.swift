@@ -56,6 +56,28 @@ struct CommandTests {
         #expect(overridden.output.contains("configuration OK"))
     }
 
+    @Test("A port another process holds stops serve with the listener, the address and the flag that moves it")
+    func portInUse() async throws {
+        let taken = try #require(RawHTTP.listeningSocket())
+        defer { close(taken.fd) }
+        let directory = FileManager.default.temporaryDirectory.appending(path: "port-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = directory.appending(path: "relay.sqlite").path
+        let key = directory.appending(path: "relay.key").path
+        let publicPort = try await runRelayCommand(
+            ["serve", "--port", "\(taken.port)", "--emulator-port", "0", "--database", database, "--seal-key-file", key])
+        #expect(publicPort.status == 64, "\(publicPort.output)")
+        #expect(publicPort.output.contains(
+            "the public listener cannot listen on 127.0.0.1:\(taken.port): another process is listening there; stop it, or choose another port with --port"),
+            "\(publicPort.output)")
+        let opsPort = try await runRelayCommand(
+            ["serve", "--port", "0", "--emulator-port", "0", "--ops-port", "\(taken.port)", "--database", database, "--seal-key-file", key])
+        #expect(opsPort.status == 64, "\(opsPort.output)")
+        #expect(opsPort.output.contains("the operations listener cannot listen on 127.0.0.1:\(taken.port)"), "\(opsPort.output)")
+        #expect(opsPort.output.contains("--ops-port"))
+    }
+
     @Test("keygen writes a 0600 key and never overwrites one")
     func keygen() async throws {
         let path = FileManager.default.temporaryDirectory.appending(path: "k-\(UUID().uuidString)").path

@@ -57,6 +57,26 @@ enum RawHTTP {
         return readToEnd(fd)
     }
 
+    /// A socket listening on `127.0.0.1` at a port the kernel picks, and that port: a port another process holds.
+    static func listeningSocket() -> (fd: Int32, port: Int)? {
+        let fd = socket(AF_INET, streamType, 0)
+        guard fd >= 0 else { return nil }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, length) == 0 && listen(fd, 1) == 0 && getsockname(fd, $0, &length) == 0
+            }
+        }
+        guard bound else {
+            close(fd)
+            return nil
+        }
+        return (fd, Int(UInt16(bigEndian: address.sin_port)))
+    }
+
     /// A connected TCP socket to `127.0.0.1:port` whose reads and writes give up after `timeout` seconds.
     static func connectSocket(port: Int, timeout: Int) -> Int32? {
         let fd = socket(AF_INET, streamType, 0)

@@ -143,7 +143,7 @@ extension LoginService {
         }
         index.update(hash, status: .collected)
         guard let key = keyring.key(for: login) else {
-            return .error(Refusal("invalid_grant", "This login's record was changed outside the relay; start a new login."), interval: interval)
+            return .error(Refusal("invalid_grant", "This login was started under a seal key the relay no longer holds (retired by its operator), or its record was changed outside the relay; start a new login."), interval: interval)
         }
         guard let sealed = login.sealedToken,
             let plaintext = try? TokenSealer(relayKey: key).open(sealed, deviceCode: deviceCode, loginID: login.id),

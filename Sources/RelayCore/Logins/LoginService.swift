@@ -165,7 +165,7 @@ public struct LoginService: Sendable {
         for hash in keyring.userCodeHashes(normalized) {
             if let login = try await store.login(userCodeHash: hash, now: now()) {
                 guard keyring.isAuthentic(login) else {
-                    logger.error("login row fails its binding MAC: changed outside the relay", metadata: [LogKey.loginID: "\(login.id)"])
+                    logger.error("login row verifies under no seal key the relay holds: made under a retired key, or changed outside the relay", metadata: [LogKey.loginID: "\(login.id)"])
                     return nil
                 }
                 return login
@@ -230,7 +230,7 @@ public struct LoginService: Sendable {
             return .failed(app: app, reason: .storeUnreadable)
         }
         guard let key = keyring.key(for: login) else {
-            logger.error("login row fails its binding MAC: changed outside the relay", metadata: [LogKey.loginID: "\(login.id)"])
+            logger.error("login row verifies under no seal key the relay holds: made under a retired key, or changed outside the relay", metadata: [LogKey.loginID: "\(login.id)"])
             await end(login, .failed, failure: "binding_mismatch")
             return .rejected(reason: .recordChanged)
         }
