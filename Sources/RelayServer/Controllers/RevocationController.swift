@@ -21,15 +21,8 @@ struct RevocationController {
 
     private func revoke(_ request: Request, _ context: RelayContext) async throws -> Response {
         var request = request
-        guard let form = try await request.formPairs(context: context) else {
-            throw Refusal("invalid_request", "The body must be application/x-www-form-urlencoded.")
-        }
-        if let duplicate = form.duplicateName {
-            throw Refusal("invalid_request", "Parameter \(duplicate.prefix(32)) was sent more than once.")
-        }
-        guard let clientID = try ClientAuthentication.clientID(form: form, headers: request.headers), !clientID.isEmpty else {
-            throw Refusal("invalid_request", "client_id is missing: send it in the body or as HTTP Basic with an empty password.")
-        }
+        let form = try await request.oauthForm(context: context)
+        let clientID = try ClientAuthentication.requiredClientID(form: form, headers: request.headers)
         guard await limit.allow(context.clientNetwork) else {
             metrics.increment(.throttled, "revocation")
             throw Refusal("slow_down", "Too many revocations from this address; wait a minute.", status: 429)

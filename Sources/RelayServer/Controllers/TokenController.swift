@@ -26,12 +26,7 @@ struct TokenController {
 
     private func answer(_ request: Request, _ context: RelayContext) async throws -> Response {
         var request = request
-        guard let form = try await request.formPairs(context: context) else {
-            throw Refusal("invalid_request", "The body must be application/x-www-form-urlencoded.")
-        }
-        if let duplicate = form.duplicateName {
-            throw Refusal("invalid_request", "Parameter \(duplicate.prefix(32)) was sent more than once.")
-        }
+        let form = try await request.oauthForm(context: context)
         guard form.value("grant_type") == Self.deviceCodeGrant else {
             throw Refusal("unsupported_grant_type", "Only grant_type=\(Self.deviceCodeGrant) is supported.")
         }

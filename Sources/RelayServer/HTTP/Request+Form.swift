@@ -1,6 +1,7 @@
 import BattleNet
 import Hummingbird
 import NIOCore
+import RelayCore
 
 /// The form pairs of a request's query and body.
 extension Request {
@@ -18,5 +19,17 @@ extension Request {
             throw HTTPError(.contentTooLarge)
         }
         return try? FormEncoding.decode(Substring(String(buffer: buffer)))
+    }
+
+    /// The body of a POST to an OAuth endpoint: form pairs, each name at most once. Refuses anything else with
+    /// `invalid_request` saying what is wrong.
+    mutating func oauthForm(context: RelayContext) async throws -> [(String, String)] {
+        guard let form = try await formPairs(context: context) else {
+            throw Refusal("invalid_request", "The body must be application/x-www-form-urlencoded.")
+        }
+        if let duplicate = form.duplicateName {
+            throw Refusal("invalid_request", "Parameter \(duplicate.prefix(32)) was sent more than once.")
+        }
+        return form
     }
 }

@@ -8,6 +8,14 @@ import RelayCore
 /// 2.3.1, as many OAuth libraries do by default), or, on a token request, not at all: the 256-bit `device_code`
 /// already names the login.
 enum ClientAuthentication {
+    /// The `client_id` the request names, required: a request that names none is refused with `invalid_request`.
+    static func requiredClientID(form: [(String, String)], headers: HTTPFields) throws(Refusal) -> String {
+        guard let clientID = try clientID(form: form, headers: headers), !clientID.isEmpty else {
+            throw Refusal("invalid_request", "client_id is missing: send it in the body or as HTTP Basic with an empty password.")
+        }
+        return clientID
+    }
+
     /// The `client_id` the request names, nil when it names none; throws a ``Refusal`` when the request is refused.
     static func clientID(form: [(String, String)], headers: HTTPFields) throws(Refusal) -> String? {
         let fromBody = form.value("client_id")
