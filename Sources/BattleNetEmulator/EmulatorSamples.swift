@@ -24,4 +24,17 @@ public enum EmulatorSamples {
     static let stratonProfile = "d3_profile_straton-1_blizzard_d3-api-docs_2012.json"
     static let stratonHero = "d3_hero_1_yharr_blizzard_d3-api-docs_2012.json"
     static let openIDConfiguration = "oidc_openid-configuration_oauth.battle.net_panva-wellknown.json"
+
+    // The recordings the generated game data starts from.
+    static let jeweler = "d3_artisan_1_rbattlenet_vcr.json"
+    static let flamberge = "d3_recipe_blacksmith_apprentice-flamberge_rbattlenet_vcr.json"
+    static let templar = "d3_follower_templar_rbattlenet_vcr.json"
+    static let barbarian = "d3_character_class_1_rbattlenet_vcr.json"
+    static let bash = "d3_skill_barbarian_bash_rbattlenet_vcr.json"
+    static let seasonIndex = "d3_season_index_rbattlenet_vcr.json"
+    static let eraIndex = "d3_era_index_rbattlenet_vcr.json"
+    static let season = "d3_season_1_rbattlenet_vcr.json"
+    static let era = "d3_era_1_rbattlenet_vcr.json"
+    static let riftBoard = "d3_era_leaderboard_1_rift-wd_rbattlenet_vcr.json"
+    static let conquestBoard = "d3_season_leaderboard_1_74987245615154_rbattlenet_vcr.json"
 }

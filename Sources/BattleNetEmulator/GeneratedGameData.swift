@@ -14,8 +14,8 @@ enum GeneratedGameData {
     static func artisan(_ slug: String) throws -> Data? {
         let names = ["blacksmith": ("Blacksmith", "pt_blacksmith"), "mystic": ("Mystic", "pt_mystic")]
         guard let entry = names[slug] else { return nil }
-        var artisan = try object(EmulatorSamples.data(named: Recordings.jeweler))
-        let flamberge = try object(EmulatorSamples.data(named: Recordings.flamberge))
+        var artisan = try object(EmulatorSamples.data(named: EmulatorSamples.jeweler))
+        let flamberge = try object(EmulatorSamples.data(named: EmulatorSamples.flamberge))
         let tiers = (artisan["training"] as? [String: Any])?["tiers"] as? [[String: Any]] ?? []
         artisan["slug"] = slug
         artisan["name"] = entry.0
@@ -32,7 +32,7 @@ enum GeneratedGameData {
     /// The enchantress, as the templar.
     static func follower(_ slug: String) throws -> Data? {
         guard slug == "enchantress" else { return nil }
-        var follower = try object(EmulatorSamples.data(named: Recordings.templar))
+        var follower = try object(EmulatorSamples.data(named: EmulatorSamples.templar))
         follower["slug"] = slug
         follower["name"] = "Enchantress"
         follower["realName"] = "Eirena"
@@ -49,7 +49,7 @@ enum GeneratedGameData {
     /// One of the six classes not recorded, as the barbarian.
     static func characterClass(_ slug: String) throws -> Data? {
         guard let skills = classSkills[slug] else { return nil }
-        var heroClass = try object(EmulatorSamples.data(named: Recordings.barbarian))
+        var heroClass = try object(EmulatorSamples.data(named: EmulatorSamples.barbarian))
         let name = className[slug] ?? slug
         heroClass["slug"] = slug
         heroClass["name"] = name
@@ -72,7 +72,7 @@ enum GeneratedGameData {
         guard let skills = classSkills[heroClass] else { return nil }
         let active = skills.active.firstIndex(of: skill)
         guard active != nil || skills.passive.contains(skill) else { return nil }
-        var detail = try object(EmulatorSamples.data(named: Recordings.bash))
+        var detail = try object(EmulatorSamples.data(named: EmulatorSamples.bash))
         let kind = active == nil ? "passive" : "active"
         detail["skill"] = generatedSkill(
             skill, owner: heroClass, level: active.map { 1 + $0 * 2 } ?? 10, url: "/class/\(heroClass)/\(kind)/\(skill)")
@@ -101,7 +101,7 @@ enum GeneratedGameData {
     /// A season or era of the recorded index, as season 1 or era 1.
     static func ladder(_ kind: String, id: String) throws -> Data? {
         guard let number = Int(id), try ids(kind).contains(number) else { return nil }
-        var ladder = try object(EmulatorSamples.data(named: kind == "season" ? Recordings.season : Recordings.era))
+        var ladder = try object(EmulatorSamples.data(named: kind == "season" ? EmulatorSamples.season : EmulatorSamples.era))
         ladder[kind == "season" ? "season_id" : "era_id"] = number
         let text = String(decoding: try data(ladder), as: UTF8.self)
             .replacingOccurrences(of: "/data/d3/\(kind)/1/", with: "/data/d3/\(kind)/\(number)/")
@@ -115,7 +115,7 @@ enum GeneratedGameData {
         guard let number = Int(id), try ids(kind).contains(number) else { return nil }
         let ladder: Data?
         if number == 1 {
-            ladder = try EmulatorSamples.data(named: kind == "season" ? Recordings.season : Recordings.era)
+            ladder = try EmulatorSamples.data(named: kind == "season" ? EmulatorSamples.season : EmulatorSamples.era)
         } else {
             ladder = try self.ladder(kind, id: id)
         }
@@ -124,7 +124,7 @@ enum GeneratedGameData {
             (($0["ladder"] as? [String: Any])?["href"] as? String)?.contains("/leaderboard/\(board)?") == true
         }) else { return nil }
         let rift = board.hasPrefix("rift-")
-        var answer = try object(EmulatorSamples.data(named: rift ? Recordings.riftBoard : Recordings.conquestBoard))
+        var answer = try object(EmulatorSamples.data(named: rift ? EmulatorSamples.riftBoard : EmulatorSamples.conquestBoard))
         answer.removeValue(forKey: "era")
         answer.removeValue(forKey: "season")
         answer[kind] = number
@@ -137,7 +137,7 @@ enum GeneratedGameData {
                 answer["greater_rift_team_size"] = Int(subject.dropFirst(5)) ?? 2
                 answer["title"] = (hardcore ? "Hardcore " : "") + "Greater Rift \(subject.dropFirst(5)) Players"
             } else {
-                let heroClass = boardClass[subject] ?? subject
+                let heroClass = boardClassName(subject)
                 answer["greater_rift_solo_class"] = subject
                 answer["title"] = (hardcore ? "Hardcore " : "") + "\(heroClass) Greater Rift"
                 answer["row"] = (answer["row"] as? [[String: Any]] ?? []).map { row in
@@ -164,7 +164,7 @@ enum GeneratedGameData {
 
     /// The ids the recorded index lists.
     private static func ids(_ kind: String) throws -> [Int] {
-        let index = try object(EmulatorSamples.data(named: kind == "season" ? Recordings.seasonIndex : Recordings.eraIndex))
+        let index = try object(EmulatorSamples.data(named: kind == "season" ? EmulatorSamples.seasonIndex : EmulatorSamples.eraIndex))
         return (index[kind] as? [[String: Any]] ?? []).compactMap { entry in
             (entry["href"] as? String).flatMap { URL(string: $0)?.lastPathComponent }.flatMap { Int($0) }
         }
@@ -172,29 +172,17 @@ enum GeneratedGameData {
 
     // MARK: Names
 
-    private enum Recordings {
-        static let jeweler = "d3_artisan_1_rbattlenet_vcr.json"
-        static let flamberge = "d3_recipe_blacksmith_apprentice-flamberge_rbattlenet_vcr.json"
-        static let templar = "d3_follower_templar_rbattlenet_vcr.json"
-        static let barbarian = "d3_character_class_1_rbattlenet_vcr.json"
-        static let bash = "d3_skill_barbarian_bash_rbattlenet_vcr.json"
-        static let seasonIndex = "d3_season_index_rbattlenet_vcr.json"
-        static let eraIndex = "d3_era_index_rbattlenet_vcr.json"
-        static let season = "d3_season_1_rbattlenet_vcr.json"
-        static let era = "d3_era_1_rbattlenet_vcr.json"
-        static let riftBoard = "d3_era_leaderboard_1_rift-wd_rbattlenet_vcr.json"
-        static let conquestBoard = "d3_season_leaderboard_1_74987245615154_rbattlenet_vcr.json"
-    }
-
+    /// Each class's name, by the game's slug.
     private static let className = [
-        "crusader": "Crusader", "demon-hunter": "Demon Hunter", "monk": "Monk", "necromancer": "Necromancer",
-        "witch-doctor": "Witch Doctor", "wizard": "Wizard",
+        "barbarian": "Barbarian", "crusader": "Crusader", "demon-hunter": "Demon Hunter", "monk": "Monk",
+        "necromancer": "Necromancer", "witch-doctor": "Witch Doctor", "wizard": "Wizard",
     ]
 
-    private static let boardClass = [
-        "barbarian": "Barbarian", "crusader": "Crusader", "dh": "Demon Hunter", "monk": "Monk",
-        "necromancer": "Necromancer", "wd": "Witch Doctor", "wizard": "Wizard",
-    ]
+    /// A class's name from a leaderboard's short slug (`dh`, `wd`) or its full one.
+    private static func boardClassName(_ subject: String) -> String {
+        let slug = ["dh": "demon-hunter", "wd": "witch-doctor"][subject] ?? subject
+        return className[slug] ?? subject
+    }
 
     /// A few of each class's skills, by the game's slugs.
     private static let classSkills: [String: (active: [String], passive: [String])] = [
