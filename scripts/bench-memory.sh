@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
-# Memory per open login: starts N logins (each from its own address, through the trusted proxy) against a relay
-# and reads its resident memory before and after. Prints figures; fails (exit 1) if any start is not answered 200,
-# since the figure would then count fewer logins than it says.
-# Usage: scripts/bench-memory.sh [logins=20000]   (BNET_RELAY_BIN=path to test a given binary; default: release)
+# Memory at the open-login cap: fills a relay to N open logins (each from its own address through the trusted proxy,
+# at most 50 per IPv4 /24, so that every per-network limit keeps its default), then watches its resident memory
+# through three sweeps (the sweeper runs every 30 s), restarts it on the same database and watches the warm-up and
+# three more sweeps. Prints RSS before, after and at its peak (sampled every 100 ms). Fails (exit 1) if any start is
+# not answered 200, since the figures would then count fewer logins than they say.
+# Usage: scripts/bench-memory.sh [logins=100000]   (N = the relay's --max-open-logins; its default is 100000)
+#        BNET_RELAY_BIN=path tests a given binary; default: a release build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-count="${1:-20000}"
+count="${1:-100000}"
 bin="${BNET_RELAY_BIN:-}"
 if [ -z "$bin" ]; then
   swift build -c release --product bnet-relay >/dev/null
@@ -15,11 +18,26 @@ work="$(mktemp -d)"; relay_pid=""
 cleanup() { [ -n "$relay_pid" ] && kill "$relay_pid" 2>/dev/null; wait 2>/dev/null || true; rm -rf "$work"; }
 trap cleanup EXIT
 port=18460
-"$bin" serve --port $port --emulator-port $((port + 1)) --trusted-proxy 127.0.0.1 --app d3=poll \
-  --max-open-logins $((count + 200)) --database "$work/relay.sqlite" --seal-key-file "$work/seal.key" \
-  --log-level error 2>>"$work/relay.log" &
-relay_pid=$!
-for _ in $(seq 400); do curl -sf "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.025; done
+# Starts the relay and a sampler that appends its RSS (KiB) to $work/rss every 100 ms while it runs.
+serve() {
+  "$bin" serve --port $port --emulator-port $((port + 1)) --trusted-proxy 127.0.0.1 --app d3=poll \
+    --max-open-logins "$count" --database "$work/relay.sqlite" --seal-key-file "$work/seal.key" \
+    --log-level error 2>>"$work/relay.log" &
+  relay_pid=$!
+  (while rss=$(awk '/^VmRSS:/ { print $2 }' "/proc/$relay_pid/status" 2>/dev/null) && [ -n "$rss" ]; do
+    echo "$rss" >>"$work/rss"; sleep 0.1; done) &
+  for _ in $(seq 2000); do curl -sf "http://127.0.0.1:$port/healthz" >/dev/null && return; sleep 0.025; done
+  echo "bench-memory: the relay did not answer /healthz; its log:" >&2; cat "$work/relay.log" >&2; exit 1
+}
+touch "$work/rss"
+mark() { wc -l <"$work/rss"; }
+# "RSS now, peak since mark $1", in MiB.
+since() {
+  tail -n +$(($1 + 1)) "$work/rss" | awk '{ if ($1 > peak) peak = $1; last = $1 }
+    END { printf "RSS %.1f MiB, peak %.1f MiB", last / 1024, peak / 1024 }'
+}
+
+m=$(mark); serve
 python3 - "$relay_pid" "$port" "$count" <<'PY'
 import http.client, sys, threading
 pid, port, count = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
@@ -30,10 +48,11 @@ failures = []  # (index, what happened), from every thread
 def start(indices):
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     for i in indices:
+        block = i // 50  # 50 addresses per /24: under the default 60 starts per /24
         try:
             connection.request("POST", "/oauth/device/code", body="client_id=d3", headers={
                 "Content-Type": "application/x-www-form-urlencoded",
-                "X-Forwarded-For": f"10.{i // 65536 % 256}.{i // 256 % 256}.{i % 256}"})
+                "X-Forwarded-For": f"10.{block // 256 % 256}.{block % 256}.{i % 50 + 1}"})
             response = connection.getresponse(); body = response.read()
             if response.status != 200:
                 failures.append((i, f"{response.status} {body[:200]!r}"))
@@ -42,15 +61,24 @@ def start(indices):
             connection.close()
             connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
 # Warm up the request path so that the figure is the logins' own memory, not first-use allocations.
-start(range(count, count + 200))
+warm = min(200, count)
+start(range(warm))
 before = rss_kib()
-threads = [threading.Thread(target=start, args=(range(t, count, 8),)) for t in range(8)]
+threads = [threading.Thread(target=start, args=(range(warm + t, count, 8),)) for t in range(8)]
 for thread in threads: thread.start()
 for thread in threads: thread.join()
 after = rss_kib()
 if failures:
-    print(f"bench-memory: {len(failures)} of {count + 200} login starts failed; first: {failures[:3]}", file=sys.stderr)
+    print(f"bench-memory: {len(failures)} of {count} login starts failed; first: {failures[:3]}", file=sys.stderr)
     sys.exit(1)
-print(f"open logins: {count}; RSS {before / 1024:.1f} MiB -> {after / 1024:.1f} MiB; "
-      f"{(after - before) / count:.2f} KiB per open login")
+print(f"filled: {count} open logins; RSS {before / 1024:.1f} MiB -> {after / 1024:.1f} MiB; "
+      f"{(after - before) / (count - warm):.2f} KiB per open login")
 PY
+echo "start and fill: $(since "$m")"
+m=$(mark); sleep 95
+echo "three sweeps at the cap: $(since "$m")"
+kill -TERM "$relay_pid"; wait "$relay_pid" || true
+m=$(mark); serve; sleep 5
+echo "restart and warm-up (start to 5 s after /healthz answered): $(since "$m")"
+m=$(mark); sleep 95
+echo "three sweeps after the restart: $(since "$m")"
