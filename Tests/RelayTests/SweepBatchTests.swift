@@ -14,8 +14,7 @@ struct SweepBatchTests {
     static let keyring = LoginKeyring(current: key)
 
     /// A login started at `createdAt` whose binding MAC verifies under ``keyring``.
-    static func login(createdAt: Date) -> Login {
-        let deviceCode = Identifiers.deviceCode()
+    static func login(createdAt: Date, deviceCode: String = Identifiers.deviceCode()) -> Login {
         var login = Login(
             id: Identifiers.loginID(), app: "d3", scopes: ["openid"], deviceCodeHash: Identifiers.hash(deviceCode),
             userCodeHash: Identifiers.hash(UserCode.generate() + deviceCode),
@@ -43,7 +42,8 @@ struct SweepBatchTests {
         try await DatabaseLocation(parsing: try await kind.newDatabase()).withStore(logger: Logger(label: "sweep-test")) { store in
             try await store.migrate()
             for _ in 0..<2_050 { try await store.insert(Self.login(createdAt: now.addingTimeInterval(-7_200))) }
-            let open = (0..<1_050).map { _ in Self.login(createdAt: now) }
+            let deviceCodes = (0..<1_050).map { _ in Identifiers.deviceCode() }
+            let open = deviceCodes.map { Self.login(createdAt: now, deviceCode: $0) }
             for login in open { try await store.insert(login) }
 
             #expect(try await store.purge(before: now.addingTimeInterval(-3_600), limit: 1_000) == 1_000)
@@ -61,6 +61,13 @@ struct SweepBatchTests {
             let capped = Self.service(store: store, now: now, maxOpenLogins: 400)
             #expect(try await capped.warmUp() == 400, "the warm-up holds no more than the cap")
             #expect(capped.index.loginCount == 400)
+            let outside = try #require(deviceCodes.first { capped.index.entry(Identifiers.hash($0)) == nil })
+            guard case .error(let pending, _) = await capped.poll(deviceCode: outside, clientID: "d3", wait: nil) else {
+                Issue.record("a pending login handed out a token")
+                return
+            }
+            #expect(pending.error == "authorization_pending", "a login past the cap is answered from the store")
+            #expect(capped.index.loginCount == 400, "and not kept in memory")
 
             // An operator's revocation reaches the index at the next sweep, whichever batch holds the login.
             let last = try #require(open.last)

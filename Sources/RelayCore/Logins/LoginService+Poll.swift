@@ -107,7 +107,8 @@ extension LoginService {
         if let refusal = Self.clientMismatch(clientID, app: login.app) { return .error(refusal, interval: interval) }
         var entry = PollIndex.Entry(
             loginID: login.id, app: login.app, status: login.status, interval: login.interval, expiresAt: login.expiresAt)
-        if login.status.isOpen, login.expiresAt > now() {
+        // Kept in memory from now on (a login another relay started, say), unless the index holds the cap already.
+        if login.status.isOpen, login.expiresAt > now(), index.loginCount < settings.maxOpenLogins {
             index.put(login)
             entry = index.entry(hash) ?? entry
         }
