@@ -1,28 +1,52 @@
 #!/usr/bin/env bash
-# Memory per open login: starts N logins (each from its own address, through the trusted proxy) against a relay
-# and reads its resident memory before and after. Prints figures; fails (exit 1) if any start is not answered 200,
-# since the figure would then count fewer logins than it says.
-# Usage: scripts/bench-memory.sh [logins=20000]   (BNET_RELAY_BIN=path to test a given binary; default: release)
+# Memory at the caps: fills a relay to N open logins (each from its own address through the trusted proxy, at most
+# 50 per IPv4 /24, so that every per-network limit keeps its default), then holds H long-polls (wait=30, each from
+# its own address, re-sent as soon as answered) and watches its resident memory through three sweeps (the sweeper
+# runs every 30 s); then restarts it on the same database, with the polls coming back, and watches the warm-up and
+# three more sweeps. Prints RSS and its peak (sampled every 100 ms) for each phase. Fails (exit 1) if any start is
+# not answered 200, since the figures would then count fewer logins than they say.
+# Usage: scripts/bench-memory.sh [logins=100000] [held-polls=5000]   (the defaults are the relay's caps)
+#        BNET_RELAY_BIN=path tests a given binary; default: a release build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-count="${1:-20000}"
+count="${1:-100000}"
+held="${2:-5000}"
 bin="${BNET_RELAY_BIN:-}"
 if [ -z "$bin" ]; then
   swift build -c release --product bnet-relay >/dev/null
   bin="$(swift build -c release --show-bin-path)/bnet-relay"
 fi
-work="$(mktemp -d)"; relay_pid=""
-cleanup() { [ -n "$relay_pid" ] && kill "$relay_pid" 2>/dev/null; wait 2>/dev/null || true; rm -rf "$work"; }
+work="$(mktemp -d)"; relay_pid=""; poller=""
+cleanup() {
+  for pid in $poller $relay_pid; do kill "$pid" 2>/dev/null; done
+  wait 2>/dev/null || true; rm -rf "$work"
+}
 trap cleanup EXIT
 port=18460
-"$bin" serve --port $port --emulator-port $((port + 1)) --trusted-proxy 127.0.0.1 --app d3=poll \
-  --max-open-logins $((count + 200)) --database "$work/relay.sqlite" --seal-key-file "$work/seal.key" \
-  --log-level error 2>>"$work/relay.log" &
-relay_pid=$!
-for _ in $(seq 400); do curl -sf "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.025; done
-python3 - "$relay_pid" "$port" "$count" <<'PY'
-import http.client, sys, threading
-pid, port, count = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
+# Starts the relay and a sampler that appends its RSS (KiB) to $work/rss every 100 ms while it runs.
+serve() {
+  "$bin" serve --port $port --emulator-port $((port + 1)) --trusted-proxy 127.0.0.1 --app d3=poll \
+    --max-open-logins "$count" --database "$work/relay.sqlite" --seal-key-file "$work/seal.key" \
+    --log-level error 2>>"$work/relay.log" &
+  relay_pid=$!
+  (while rss=$(awk '/^VmRSS:/ { print $2 }' "/proc/$relay_pid/status" 2>/dev/null) && [ -n "$rss" ]; do
+    echo "$rss" >>"$work/rss"; sleep 0.1; done) &
+  for _ in $(seq 2000); do curl -sf "http://127.0.0.1:$port/healthz" >/dev/null && return; sleep 0.025; done
+  echo "bench-memory: the relay did not answer /healthz; its log:" >&2; cat "$work/relay.log" >&2; exit 1
+}
+touch "$work/rss"
+mark() { wc -l <"$work/rss"; }
+# "RSS now, peak since mark $1", in MiB.
+since() {
+  tail -n +$(($1 + 1)) "$work/rss" | awk '{ if ($1 > peak) peak = $1; last = $1 }
+    END { printf "RSS %.1f MiB, peak %.1f MiB", last / 1024, peak / 1024 }'
+}
+
+m=$(mark); serve
+python3 - "$relay_pid" "$port" "$count" "$held" "$work/codes" <<'PY'
+import http.client, json, sys, threading
+pid, port, count, held, codes_file = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
+codes = []
 def rss_kib():
     for line in open(f"/proc/{pid}/status"):
         if line.startswith("VmRSS:"): return int(line.split()[1])
@@ -30,27 +54,65 @@ failures = []  # (index, what happened), from every thread
 def start(indices):
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     for i in indices:
+        block = i // 50  # 50 addresses per /24: under the default 60 starts per /24
         try:
             connection.request("POST", "/oauth/device/code", body="client_id=d3", headers={
                 "Content-Type": "application/x-www-form-urlencoded",
-                "X-Forwarded-For": f"10.{i // 65536 % 256}.{i // 256 % 256}.{i % 256}"})
+                "X-Forwarded-For": f"10.{block // 256 % 256}.{block % 256}.{i % 50 + 1}"})
             response = connection.getresponse(); body = response.read()
             if response.status != 200:
                 failures.append((i, f"{response.status} {body[:200]!r}"))
+            elif len(codes) < held:
+                codes.append(json.loads(body)["device_code"])
         except (OSError, http.client.HTTPException) as error:
             failures.append((i, repr(error)))
             connection.close()
             connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
 # Warm up the request path so that the figure is the logins' own memory, not first-use allocations.
-start(range(count, count + 200))
+warm = min(200, count)
+start(range(warm))
 before = rss_kib()
-threads = [threading.Thread(target=start, args=(range(t, count, 8),)) for t in range(8)]
+threads = [threading.Thread(target=start, args=(range(warm + t, count, 8),)) for t in range(8)]
 for thread in threads: thread.start()
 for thread in threads: thread.join()
 after = rss_kib()
 if failures:
-    print(f"bench-memory: {len(failures)} of {count + 200} login starts failed; first: {failures[:3]}", file=sys.stderr)
+    print(f"bench-memory: {len(failures)} of {count} login starts failed; first: {failures[:3]}", file=sys.stderr)
     sys.exit(1)
-print(f"open logins: {count}; RSS {before / 1024:.1f} MiB -> {after / 1024:.1f} MiB; "
-      f"{(after - before) / count:.2f} KiB per open login")
+open(codes_file, "w").write("\n".join(codes))
+print(f"filled: {count} open logins; RSS {before / 1024:.1f} MiB -> {after / 1024:.1f} MiB; "
+      f"{(after - before) / (count - warm):.2f} KiB per open login")
 PY
+echo "start and fill: $(since "$m")"
+# Holds one long-poll per device code in $work/codes until killed, reconnecting after the restart.
+python3 - "$port" "$work/codes" <<'PY' &
+import asyncio, sys
+port, codes = int(sys.argv[1]), open(sys.argv[2]).read().split()
+async def hold(i, code):
+    body = f"grant_type=urn:ietf:params:oauth:grant-type:device_code&device_code={code}&wait=30".encode()
+    request = (f"POST /oauth/token HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+               f"X-Forwarded-For: 172.16.{i // 250}.{i % 250 + 1}\r\nContent-Length: {len(body)}\r\n\r\n").encode() + body
+    while True:
+        try:
+            reader, writer = await asyncio.open_connection("127.0.0.1", port)
+            while True:
+                writer.write(request)
+                head = await reader.readuntil(b"\r\n\r\n")
+                length = int(next(l for l in head.split(b"\r\n") if l.lower().startswith(b"content-length:")).split(b":")[1])
+                await reader.readexactly(length)
+        except (OSError, asyncio.IncompleteReadError, StopIteration):
+            await asyncio.sleep(0.5)
+async def main():
+    await asyncio.gather(*(hold(i, code) for i, code in enumerate(codes)))
+asyncio.run(main())
+PY
+poller=$!
+sleep 5
+held_now() { curl -s "http://127.0.0.1:$((port + 2))/metrics" | awk '/^bnet_relay_held_polls / { print $2 }'; }
+m=$(mark); sleep 95
+echo "three sweeps at the cap, $(held_now) long-polls held: $(since "$m")"
+kill -TERM "$relay_pid"; wait "$relay_pid" || true
+m=$(mark); serve; sleep 5
+echo "restart and warm-up (start to 5 s after /healthz answered): $(since "$m")"
+m=$(mark); sleep 95
+echo "three sweeps after the restart, $(held_now) long-polls held: $(since "$m")"

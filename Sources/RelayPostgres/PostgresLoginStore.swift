@@ -210,24 +210,40 @@ public final class PostgresLoginStore: LoginStore {
             """).first
     }
 
-    public func openLogins(now: Date) async throws -> [Login] {
+    public func openLogins(now: Date, after: String?, limit: Int) async throws -> [Login] {
         try await fetch("""
             SELECT * FROM login WHERE status IN \(unescaped: LoginSchema.openStatuses)
-            AND expires_at > \(now.timeIntervalSince1970)
+            AND expires_at > \(now.timeIntervalSince1970) AND device_code_hash > \(after ?? "")
+            ORDER BY device_code_hash LIMIT \(limit)
             """)
+    }
+
+    public func statuses(deviceCodeHashes: [String]) async throws -> [String: LoginStatus] {
+        guard !deviceCodeHashes.isEmpty else { return [:] }
+        return try await withConnection { connection, logger in
+            let rows = try await connection.query(
+                "SELECT device_code_hash, status FROM login WHERE device_code_hash = ANY(\(deviceCodeHashes))", logger: logger)
+            var statuses: [String: LoginStatus] = [:]
+            for try await (hash, status) in rows.decode((String, String).self) {
+                statuses[hash] = LoginStatus(rawValue: status)
+            }
+            return statuses
+        }
     }
 
     public func recentLogins(limit: Int) async throws -> [Login] {
         try await fetch("SELECT * FROM login ORDER BY created_at DESC LIMIT \(limit)")
     }
 
-    public func purge(before cutoff: Date) async throws -> Int {
+    public func purge(before cutoff: Date, limit: Int) async throws -> Int {
         let at = cutoff.timeIntervalSince1970
         return try await withConnection { connection, logger in
             let counted = try await connection.query("""
                 WITH gone AS (
-                    DELETE FROM login WHERE expires_at < \(at)
-                    OR (status NOT IN \(unescaped: LoginSchema.openStatuses) AND updated_at < \(at)) RETURNING 1)
+                    DELETE FROM login WHERE id IN (
+                        SELECT id FROM login WHERE expires_at < \(at)
+                        OR (status NOT IN \(unescaped: LoginSchema.openStatuses) AND updated_at < \(at)) LIMIT \(limit))
+                    RETURNING 1)
                 SELECT count(*)::int FROM gone
                 """, logger: logger)
             for try await count in counted.decode(Int.self) { return count }

@@ -153,7 +153,15 @@ public final class SQLiteLoginStore: LoginStore {
     }
 
     public func consumeState(stateHash: String, now: Date) async throws -> Login? {
-        try await write { db in
+        // A state no login holds (every one of a flood of made-up states) is answered by a read, which WAL runs
+        // beside the writer, instead of a write transaction that queues behind every other one.
+        let held = try await read { db in
+            try Bool.fetchOne(
+                db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM login WHERE state_hash = ?)"), arguments: [stateHash])
+                ?? false
+        }
+        guard held else { return nil }
+        return try await write { db in
             guard
                 var login = try Login.fetchOne(
                     db.cachedStatement(sql: "SELECT * FROM login WHERE state_hash = ? AND status = 'authorizing' AND expires_at > ?"),
@@ -214,11 +222,28 @@ public final class SQLiteLoginStore: LoginStore {
         }
     }
 
-    public func openLogins(now: Date) async throws -> [Login] {
+    public func openLogins(now: Date, after: String?, limit: Int) async throws -> [Login] {
         try await read { db in
             try Login.fetchAll(
-                db.cachedStatement(sql: "SELECT * FROM login WHERE status IN \(LoginSchema.openStatuses) AND expires_at > ?"),
-                arguments: [now.timeIntervalSince1970])
+                db.cachedStatement(sql: """
+                    SELECT * FROM login WHERE status IN \(LoginSchema.openStatuses) AND expires_at > ?
+                    AND device_code_hash > ? ORDER BY device_code_hash LIMIT ?
+                    """),
+                arguments: [now.timeIntervalSince1970, after ?? "", limit])
+        }
+    }
+
+    public func statuses(deviceCodeHashes: [String]) async throws -> [String: LoginStatus] {
+        guard !deviceCodeHashes.isEmpty else { return [:] }
+        return try await read { db in
+            let rows = try Row.fetchAll(
+                db,
+                sql: "SELECT device_code_hash, status FROM login WHERE device_code_hash IN "
+                    + "(\(databaseQuestionMarks(count: deviceCodeHashes.count)))",
+                arguments: StatementArguments(deviceCodeHashes))
+            return Dictionary(
+                rows.compactMap { row in LoginStatus(rawValue: row["status"]).map { (row["device_code_hash"] as String, $0) } },
+                uniquingKeysWith: { first, _ in first })
         }
     }
 
@@ -228,11 +253,15 @@ public final class SQLiteLoginStore: LoginStore {
         }
     }
 
-    public func purge(before cutoff: Date) async throws -> Int {
+    public func purge(before cutoff: Date, limit: Int) async throws -> Int {
         try await write { db in
             try db.execute(
-                cached: "DELETE FROM login WHERE expires_at < ? OR (status NOT IN \(LoginSchema.openStatuses) AND updated_at < ?)",
-                arguments: [cutoff.timeIntervalSince1970, cutoff.timeIntervalSince1970])
+                cached: """
+                    DELETE FROM login WHERE rowid IN (
+                        SELECT rowid FROM login
+                        WHERE expires_at < ? OR (status NOT IN \(LoginSchema.openStatuses) AND updated_at < ?) LIMIT ?)
+                    """,
+                arguments: [cutoff.timeIntervalSince1970, cutoff.timeIntervalSince1970, limit])
             return db.changesCount
         }
     }

@@ -143,6 +143,22 @@ extension ConfigurationSetting {
         .init("max-open-logins", "count", "BNET_RELAY_MAX_OPEN_LOGINS", "100000", "logins held at once (started within the last 10 minutes); past it new starts get `503`") {
             $0.configuration.maxOpenLogins = try number($1[0], "--max-open-logins")
         },
+        .init(
+            "starts-per-minute", "count", "BNET_RELAY_STARTS_PER_MINUTE", "10",
+            "login starts a minute from one IPv4 address or IPv6 /64 (also its burst); over it `429`"
+        ) { $0.configuration.startsPerMinute = Double(try number($1[0], "--starts-per-minute")) },
+        .init(
+            "starts-per-minute-per-56", "count", "BNET_RELAY_STARTS_PER_MINUTE_PER_56", "30",
+            "login starts a minute from one IPv6 /56, whatever its /64s"
+        ) { $0.configuration.startsPerMinutePer56 = Double(try number($1[0], "--starts-per-minute-per-56")) },
+        .init(
+            "starts-per-minute-per-48", "count", "BNET_RELAY_STARTS_PER_MINUTE_PER_48", "60",
+            "login starts a minute from one IPv6 /48 or IPv4 /24: one allocation then holds at most 11 times this many open logins, its burst and 10 minutes of starts (`check-config` prints its share of the cap)"
+        ) { $0.configuration.startsPerMinutePer48 = Double(try number($1[0], "--starts-per-minute-per-48")) },
+        .init(
+            "unknown-codes-per-minute", "count", "BNET_RELAY_UNKNOWN_CODES_PER_MINUTE", "20",
+            "callbacks with an unknown state and polls with an unknown device code a minute from one IPv4 address or IPv6 /64; over it `429`"
+        ) { $0.configuration.unknownCodesPerMinute = Double(try number($1[0], "--unknown-codes-per-minute")) },
         .init("max-connections", "count", "BNET_RELAY_MAX_CONNECTIONS", "10000", "open connections in all; over it, `503` and close") {
             $0.configuration.connections.total = try number($1[0], "--max-connections")
         },

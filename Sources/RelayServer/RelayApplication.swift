@@ -54,7 +54,8 @@ public struct Relay: Sendable {
             publicURL: configuration.effectivePublicURL, region: configuration.region,
             defaultScopes: configuration.scopes, loginLifetime: configuration.loginLifetime,
             pollInterval: configuration.pollInterval, maxOpenLogins: configuration.maxOpenLogins,
-            maxHeldPolls: configuration.maxHeldPolls, maxHeldPollsPerNetwork: configuration.maxHeldPollsPerNetwork)
+            maxHeldPolls: configuration.maxHeldPolls, maxHeldPollsPerNetwork: configuration.maxHeldPollsPerNetwork,
+            unknownCodesPerMinute: configuration.unknownCodesPerMinute)
 
         var emulator: RunningEmulator?
         let credentials: ClientCredentials
@@ -97,7 +98,9 @@ public struct Relay: Sendable {
         let cookies = BrowserCookies(secure: settings.publicURL.scheme == "https")
         DeviceController(
             logins: service, settings: settings, metrics: service.metrics, keyring: service.keyring, apps: apps,
-            startLimit: RateLimiter(name: "login_start", burst: Int(configuration.startsPerMinute), perMinute: configuration.startsPerMinute),
+            startLimit: PrefixRateLimits(
+                label: "login_start", perNetwork: configuration.startsPerMinute, per56: configuration.startsPerMinutePer56,
+                per48: configuration.startsPerMinutePer48),
             codeLimit: RateLimiter(name: "user_code", burst: Int(configuration.codeEntriesPerMinute), perMinute: configuration.codeEntriesPerMinute),
             sandbox: configuration.isSandbox, providerOrigin: providerOrigin, cookies: cookies
         ).register(on: router)

@@ -67,9 +67,15 @@ public struct RelayConfiguration: Sendable {
     public var pollInterval = 5
     /// Timeout of the outbound code exchange.
     public var exchangeTimeout: Duration = .seconds(10)
-    /// Per-IP limits: logins started and user codes entered, per minute.
+    /// Logins started per minute from one IPv4 address or IPv6 /64, from one IPv6 /56, and from one IPv6 /48 or
+    /// IPv4 /24 (see ``PrefixRateLimits``); user codes entered per minute from one IPv4 address or IPv6 /64.
     public var startsPerMinute: Double = 10
+    public var startsPerMinutePer56: Double = 30
+    public var startsPerMinutePer48: Double = 60
     public var codeEntriesPerMinute: Double = 10
+    /// Callbacks naming an unknown state, and polls naming an unknown device code, per minute from one IPv4 address
+    /// or IPv6 /64.
+    public var unknownCodesPerMinute: Double = 20
     /// The most logins held open at once, across all clients.
     public var maxOpenLogins = 100_000
     /// Connection caps and the request timeout.
@@ -123,6 +129,12 @@ public struct RelayConfiguration: Sendable {
         ] where value < 1 {
             problems.append("\(flag) must be at least 1")
         }
+        for (flag, value) in [
+            ("--starts-per-minute", startsPerMinute), ("--starts-per-minute-per-56", startsPerMinutePer56),
+            ("--starts-per-minute-per-48", startsPerMinutePer48), ("--unknown-codes-per-minute", unknownCodesPerMinute),
+        ] where value < 1 {
+            problems.append("\(flag) must be at least 1")
+        }
         if connections.requestTimeout < .seconds(1) { problems.append("--request-timeout must be at least 1 s") }
         for spellings in AppRegistry.conflicts(apps) {
             problems.append(
@@ -157,6 +169,12 @@ public struct RelayConfiguration: Sendable {
             + "--userinfo-url, --api-url as needed)"
     }
 
+    /// The most logins one IPv6 /48 (or IPv4 /24) can hold open at once: its burst, then its rate for a login's
+    /// lifetime.
+    public var openLoginsPer48: Int {
+        Int(startsPerMinutePer48) + Int(startsPerMinutePer48 * loginLifetime.timeInterval / 60)
+    }
+
     /// The database setting with any password hidden.
     public var redactedDatabase: String { database.description }
 
@@ -189,6 +207,10 @@ public struct RelayConfiguration: Sendable {
             "default scopes: \(scopes.joined(separator: " "))",
             "trusted proxies: \(trustedProxies.isEmpty ? "none" : trustedProxies.joined(separator: ", "))",
             "max open logins: \(maxOpenLogins)",
+            "login starts per minute: \(Int(startsPerMinute)) per IPv4 address or IPv6 /64, \(Int(startsPerMinutePer56)) per /56, "
+                + "\(Int(startsPerMinutePer48)) per /48 or IPv4 /24; one /48 holds at most \(openLoginsPer48) open logins "
+                + "(\(String(format: "%.1f", Double(openLoginsPer48 * 100) / Double(max(1, maxOpenLogins))))% of the cap)",
+            "unknown states and device codes: \(Int(unknownCodesPerMinute)) per minute per client network",
             "max connections: \(connections.total) (\(connections.perNetwork) per client network; behind a trusted proxy, "
                 + "\(connections.proxiedRequestsPerNetwork) requests in flight per client network), request timeout \(connections.requestTimeout)",
             "max held long-polls: \(maxHeldPolls) (\(maxHeldPollsPerNetwork) per client network)",

@@ -163,7 +163,7 @@ struct EndpointTests {
             let service = relay.relay.service
             DeviceController(
                 logins: service, settings: service.settings, metrics: service.metrics, keyring: service.keyring,
-                apps: service.apps, startLimit: RateLimiter(name: "login_start", burst: 100, perMinute: 100, now: { frozen }),
+                apps: service.apps, startLimit: PrefixRateLimits(label: "login_start", perNetwork: 100, per56: 100, per48: 100, now: { frozen }),
                 codeLimit: RateLimiter(name: "user_code", burst: 10, perMinute: 10), sandbox: false,
                 providerOrigin: "https://oauth.battle.net", cookies: BrowserCookies(secure: true)
             ).register(on: router)

@@ -191,7 +191,7 @@ struct LoginStoreTests {
         try await withStore(database) { reopened in
             try await reopened.migrate()
             try await reopened.ping()
-            #expect(try await reopened.openLogins(now: now).map(\.status) == [.approved])
+            #expect(try await reopened.openLogins(now: now, after: nil, limit: 100).map(\.status) == [.approved])
             let results = try await withThrowingTaskGroup(of: TokenSealer.Sealed?.self) { group in
                 for _ in 0..<8 {
                     group.addTask { try await reopened.collect(deviceCodeHash: login.deviceCodeHash, now: now)?.sealedToken }
@@ -205,7 +205,7 @@ struct LoginStoreTests {
             #expect(after.battleTag == "A#1")
             #expect(after.accountID == 7)
             #expect(try await reopened.recentLogins(limit: 5).count == 1)
-            #expect(try await reopened.purge(before: now.addingTimeInterval(7200)) == 1)
+            #expect(try await reopened.purge(before: now.addingTimeInterval(7200), limit: 100) == 1)
         }
     }
 
@@ -222,7 +222,7 @@ struct LoginStoreTests {
             let late = makeLogin(now: now)
             try await store.insert(late)
             #expect(try await store.login(userCodeHash: late.userCodeHash, now: now.addingTimeInterval(601)) == nil)
-            #expect(try await store.openLogins(now: now.addingTimeInterval(601)).isEmpty)
+            #expect(try await store.openLogins(now: now.addingTimeInterval(601), after: nil, limit: 100).isEmpty)
         }
     }
 }

@@ -18,7 +18,7 @@ struct StoreTests {
         let login = Self.login(now: now)
         try await store.insert(login)
         #expect(try await store.login(deviceCodeHash: login.deviceCodeHash) == login)
-        #expect(try await store.openLogins(now: now).map(\.id) == [login.id])
+        #expect(try await store.openLogins(now: now, after: nil, limit: 100).map(\.id) == [login.id])
     }
 
     /// A new pending login, started at `now`, open for 10 minutes.

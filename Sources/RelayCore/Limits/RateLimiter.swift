@@ -52,6 +52,13 @@ public actor RateLimiter {
         return allowed
     }
 
+    /// Whether `key` has a token left, without taking it: a budget charged only for some outcomes (a guess that
+    /// named nothing) is checked with this first, then charged with ``allow(_:)``.
+    public func hasToken(_ key: String) -> Bool {
+        guard let bucket = current[key] ?? previous[key] else { return burst >= 1 }
+        return min(burst, bucket.tokens + (now() - bucket.updated).timeInterval * perSecond) >= 1
+    }
+
     /// How many keys the limiter remembers now (at most `maxKeys`).
     public var keys: Int { current.count + previous.count }
 }

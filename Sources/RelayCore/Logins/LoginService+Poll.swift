@@ -39,7 +39,16 @@ extension LoginService {
         let longPoll = (wait ?? 0) > 0
         let (found, pace) = index.admit(hash, now: now(), paced: !longPoll)
         guard var entry = found else {
-            return await answerFromStore(poll, clientID: clientID)
+            guard await unknownDeviceCodes.hasToken(network) else {
+                metrics.increment(.throttled, "unknown_device_code")
+                return .error(
+                    Refusal(
+                        "slow_down",
+                        "Too many polls with a device code this relay does not know came from your network; wait a minute before polling again.",
+                        status: 429),
+                    interval: settings.pollInterval)
+            }
+            return await answerFromStore(poll, clientID: clientID, network: network)
         }
         if let refusal = Self.clientMismatch(clientID, app: entry.app) { return .error(refusal, interval: entry.interval) }
         if case .slowDown(let interval) = pace {
@@ -82,7 +91,7 @@ extension LoginService {
     }
 
     /// A device code the index does not know: after expiry and pruning, or never issued.
-    private func answerFromStore(_ poll: Poll, clientID: String?) async -> PollResult {
+    private func answerFromStore(_ poll: Poll, clientID: String?, network: String) async -> PollResult {
         let hash = poll.hash
         let interval = settings.pollInterval
         let found: Login?
@@ -92,12 +101,14 @@ extension LoginService {
             return .error(.storeUnavailable, interval: interval)
         }
         guard let login = found else {
+            _ = await unknownDeviceCodes.allow(network)
             return .error(Refusal("invalid_grant", "Unknown device_code."), interval: interval)
         }
         if let refusal = Self.clientMismatch(clientID, app: login.app) { return .error(refusal, interval: interval) }
         var entry = PollIndex.Entry(
             loginID: login.id, app: login.app, status: login.status, interval: login.interval, expiresAt: login.expiresAt)
-        if login.status.isOpen, login.expiresAt > now() {
+        // Kept in memory from now on (a login another relay started, say), unless the index holds the cap already.
+        if login.status.isOpen, login.expiresAt > now(), index.loginCount < settings.maxOpenLogins {
             index.put(login)
             entry = index.entry(hash) ?? entry
         }

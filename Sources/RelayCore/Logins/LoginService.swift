@@ -66,6 +66,10 @@ public struct LoginService: Sendable {
     public let metrics: RelayMetrics
     /// The caps on held long-polls.
     let holds: HeldPollLimits
+    /// Per client network, the budgets of callbacks naming an unknown state and polls naming an unknown device code:
+    /// charged only for those misses, checked before every callback and every poll the poll index cannot answer.
+    let unknownStates: RateLimiter
+    let unknownDeviceCodes: RateLimiter
     /// The keys and what is derived from them.
     public let keyring: LoginKeyring
     private let oauth: OAuthClient
@@ -81,6 +85,9 @@ public struct LoginService: Sendable {
     ) {
         self.userCodes = userCodes
         holds = HeldPollLimits(total: settings.maxHeldPolls, perNetwork: settings.maxHeldPollsPerNetwork)
+        let misses = settings.unknownCodesPerMinute
+        unknownStates = RateLimiter(name: "unknown_state", burst: Int(misses), perMinute: misses)
+        unknownDeviceCodes = RateLimiter(name: "unknown_device_code", burst: Int(misses), perMinute: misses)
         self.settings = settings
         self.apps = apps
         self.store = store
@@ -93,12 +100,26 @@ public struct LoginService: Sendable {
         self.now = now
     }
 
-    /// Loads the open logins into the poll index (at start, after a restart or crash).
+    /// How many rows one store query of the sweep or the warm-up reads or deletes at most.
+    static let batchSize = 1_000
+
+    /// Loads the open logins into the poll index (at start, after a restart or crash), a batch at a time and at most
+    /// ``RelaySettings/maxOpenLogins`` of them: the rest are still answered, from the store, when polled.
     /// Rows whose binding MAC does not verify are left out (their callbacks and pickups are refused anyway).
     public func warmUp() async throws -> Int {
-        let open = try await store.openLogins(now: now()).filter(keyring.isAuthentic)
-        for login in open { index.put(login) }
-        return open.count
+        let current = now()
+        var after: String?
+        var loaded = 0
+        while loaded < settings.maxOpenLogins {
+            let batch = try await store.openLogins(now: current, after: after, limit: Self.batchSize)
+            for login in batch.prefix(settings.maxOpenLogins - loaded) where keyring.isAuthentic(login) {
+                index.put(login)
+                loaded += 1
+            }
+            guard batch.count == Self.batchSize, let last = batch.last else { break }
+            after = last.deviceCodeHash
+        }
+        return loaded
     }
 
     // MARK: Start
@@ -193,12 +214,21 @@ public struct LoginService: Sendable {
 
     /// Handles Battle.net's redirect to `/redirect/<app>` with its query parameters. `binding` gives the
     /// browser-binding cookie the browser presented for a login id; nothing is exchanged without the right one.
-    /// `logger` is the request's, so that the lines carry its request id.
+    /// `logger` is the request's, so that the lines carry its request id. Throws a 429 ``Refusal`` when `network`
+    /// (the client network) has named too many unknown states lately.
     public func callback(
-        app name: String, parameters: [(String, String)], logger: Logger? = nil,
+        app name: String, parameters: [(String, String)], network: String = "unknown", logger: Logger? = nil,
         binding: (_ loginID: String) -> Substring?
-    ) async -> CallbackResult {
+    ) async throws -> CallbackResult {
+        guard await unknownStates.hasToken(network) else {
+            metrics.increment(.throttled, "unknown_state")
+            throw Refusal(
+                "temporarily_unavailable",
+                "Too many sign-in answers with an unknown state came from your network; wait a minute, then start a new login.",
+                status: 429)
+        }
         let outcome = await handleCallback(app: name, parameters: parameters, logger: logger ?? self.logger, binding: binding)
+        if case .rejected(.unknownState) = outcome { _ = await unknownStates.allow(network) }
         let label =
             switch outcome {
             case .approved: "approved"
@@ -325,15 +355,25 @@ public struct LoginService: Sendable {
 extension LoginService {
     /// One sweep: deletes logins past their retention, drops expired ones from memory, and picks up status
     /// changes made outside this process (an operator's revocation). Returns how many rows were deleted.
+    ///
+    /// Each store query handles at most ``batchSize`` logins, so a sweep at the open-login cap holds one batch at a
+    /// time and never keeps the database's writer for long.
     @discardableResult
     public func sweep() async throws -> Int {
         let current = now()
-        let purged = try await store.purge(before: current.addingTimeInterval(-settings.retention.timeInterval))
+        let cutoff = current.addingTimeInterval(-settings.retention.timeInterval)
+        var purged = 0
+        while true {
+            let deleted = try await store.purge(before: cutoff, limit: Self.batchSize)
+            purged += deleted
+            if deleted < Self.batchSize { break }
+        }
         _ = index.prune(now: current)
-        let open = Set(try await store.openLogins(now: current).map(\.deviceCodeHash))
-        for hash in index.openHashes() where !open.contains(hash) {
-            if let login = try await store.login(deviceCodeHash: hash) {
-                index.update(hash, status: login.status)
+        let open = index.openHashes()
+        for start in stride(from: 0, to: open.count, by: Self.batchSize) {
+            let batch = Array(open[start..<min(start + Self.batchSize, open.count)])
+            for (hash, status) in try await store.statuses(deviceCodeHashes: batch) where !status.isOpen {
+                index.update(hash, status: status)
             }
         }
         return purged

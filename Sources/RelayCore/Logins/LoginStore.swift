@@ -30,12 +30,16 @@ public protocol LoginStore: Sendable {
     func finish(loginID: String, status: LoginStatus, failure: String?, now: Date) async throws -> Bool
     /// Atomically moves an approved login to collected, erasing its sealed token, and returns it as it was.
     func collect(deviceCodeHash: String, now: Date) async throws -> Login?
-    /// Logins that may still change (for warming the in-memory poll index at start).
-    func openLogins(now: Date) async throws -> [Login]
+    /// Up to `limit` logins that may still change (for warming the in-memory poll index at start), in order of
+    /// device code hash, from the first after `after` (nil: from the start): a page of the keyset.
+    func openLogins(now: Date, after: String?, limit: Int) async throws -> [Login]
+    /// The status of each of these logins the store holds, by device code hash (for the sweep, which pages through
+    /// the logins it believes open and picks up changes made outside the process).
+    func statuses(deviceCodeHashes: [String]) async throws -> [String: LoginStatus]
     /// The most recent logins, newest first.
     func recentLogins(limit: Int) async throws -> [Login]
-    /// Deletes logins that expired or ended before `cutoff`. Returns how many.
-    func purge(before cutoff: Date) async throws -> Int
+    /// Deletes at most `limit` logins that expired or ended before `cutoff`, in one transaction. Returns how many.
+    func purge(before cutoff: Date, limit: Int) async throws -> Int
     /// The background work the store needs while it is used, as services for the application's service group: a
     /// connection pool, and for a store shared by several relays a change feed that calls `onChange` with the
     /// device code hash and new status of every login that changes on any relay (so that long-polls held here wake

@@ -25,14 +25,18 @@ public struct RelaySettings: Sendable {
     /// at once.
     public var maxHeldPolls: Int
     public var maxHeldPollsPerNetwork: Int
+    /// Callbacks naming an unknown state, and polls naming an unknown device code, allowed per minute from one
+    /// client network (each also its burst); past either, that network's callbacks or unknown polls get 429.
+    public var unknownCodesPerMinute: Double
 
     /// Creates settings.
     public init(
         publicURL: URL, region: Region = .us, defaultScopes: [String] = ["openid", "d3.profile"],
         loginLifetime: Duration = .seconds(600), pollInterval: Int = 5, maxLongPollWait: Int = 30,
         retention: Duration = .seconds(3600), maxOpenLogins: Int = 100_000, maxHeldPolls: Int = 5_000,
-        maxHeldPollsPerNetwork: Int = 50
+        maxHeldPollsPerNetwork: Int = 50, unknownCodesPerMinute: Double = 20
     ) {
+        self.unknownCodesPerMinute = unknownCodesPerMinute
         self.maxHeldPolls = maxHeldPolls
         self.maxHeldPollsPerNetwork = maxHeldPollsPerNetwork
         self.maxOpenLogins = maxOpenLogins

@@ -31,7 +31,11 @@ public enum RelayCounter: String, CaseIterable, Sendable {
         case .callbacks: ["approved", "denied", "failed", "forwarded", "other_browser", "rejected"]
         case .exchanges: ["failed", "ok"]
         case .polls: ["access_denied", "authorization_pending", "expired_token", "invalid_grant", "slow_down", "token"]
-        case .throttled: ["connections", "held_polls", "login_start", "open_logins", "revocation", "user_code"]
+        case .throttled:
+            [
+                "connections", "held_polls", "login_start", "login_start_48", "login_start_56", "open_logins",
+                "ops_connections", "proxied_requests", "revocation", "unknown_device_code", "unknown_state", "user_code",
+            ]
         case .refused: ["cross_site_confirm", "in_progress_elsewhere", "callback_code"]
         case .pickups, .userCodeCollisions: [""]
         }

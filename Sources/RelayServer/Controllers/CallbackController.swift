@@ -29,7 +29,9 @@ struct CallbackController {
             return DevicePages.message(language, title: \.malformedAnswerTitle, \.malformedAnswerText)
                 .response(.badRequest, sandbox: sandbox)
         }
-        let outcome = await logins.callback(app: app.name, parameters: query, logger: context.logger) { loginID in
+        let outcome = try await logins.callback(
+            app: app.name, parameters: query, network: context.clientNetwork, logger: context.logger
+        ) { loginID in
             BrowserCookies.value(cookies.bindingName(loginID: loginID), in: request.headers)
         }
         return respond(outcome, app: app, language)

@@ -11,7 +11,7 @@ struct DeviceController {
     let metrics: RelayMetrics
     let keyring: LoginKeyring
     let apps: AppRegistry
-    let startLimit: RateLimiter
+    let startLimit: PrefixRateLimits
     let codeLimit: RateLimiter
     let sandbox: Bool
     let providerOrigin: String
@@ -27,9 +27,9 @@ struct DeviceController {
         var request = request
         let form = try await request.oauthForm(context: context)
         let clientID = try ClientAuthentication.requiredClientID(form: form, headers: request.headers)
-        guard await startLimit.allow(context.clientNetwork) else {
-            metrics.increment(.throttled, "login_start")
-            throw Refusal("slow_down", "Too many logins started from this address; wait a minute.", status: 429)
+        if let limit = await startLimit.refusal(clientAddress: context.clientAddress) {
+            metrics.increment(.throttled, limit)
+            throw Refusal("slow_down", "Too many logins started from your network; wait a minute.", status: 429)
         }
         let started = try await logins.start(clientID: clientID, scope: form.value("scope"))
         return .json(

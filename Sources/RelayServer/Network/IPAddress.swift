@@ -44,9 +44,18 @@ struct IPAddress: Sendable, Hashable {
     /// What per-client limits count against: an IPv4 address as itself, an IPv6 address as its /64 network,
     /// such as `2001:db8:0:1::/64`.
     var limitKey: String {
-        guard isV6 else { return (0..<4).map { String(low >> (24 - 8 * $0) & 0xff) }.joined(separator: ".") }
-        let groups = (0..<4).map { String(high >> (48 - 16 * $0) & 0xffff, radix: 16) }
-        return groups.joined(separator: ":") + "::/64"
+        isV6 ? prefixKey(64) : String(prefixKey(32).dropLast(3))
+    }
+
+    /// The network of the first `bits` bits (IPv6, at most 64) or `bits` of the 32 (IPv4), as a limit key such as
+    /// `2001:db8:1:0::/48` or `192.0.2.0/24`.
+    func prefixKey(_ bits: Int) -> String {
+        guard isV6 else {
+            let masked = low & Self.mask(32 + bits)
+            return (0..<4).map { String(masked >> (24 - 8 * $0) & 0xff) }.joined(separator: ".") + "/\(bits)"
+        }
+        let masked = high & Self.mask(bits)
+        return (0..<4).map { String(masked >> (48 - 16 * $0) & 0xffff, radix: 16) }.joined(separator: ":") + "::/\(bits)"
     }
 
     /// Whether the first `bits` of the 128 equal those of `other`.

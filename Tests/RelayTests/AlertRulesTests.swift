@@ -1,0 +1,20 @@
+import Foundation
+import RelayCore
+import Testing
+
+/// The shipped Prometheus rules cover every limit the relay counts, so that a new throttle is never left unwatched.
+@Suite("Prometheus alert rules")
+struct AlertRulesTests {
+    @Test("Every label of bnet_relay_throttled_total is matched by exactly one alert's limit=~ selector")
+    func throttleLabels() throws {
+        let rules = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                .appending(path: "../../deploy/prometheus-alerts.yml"),
+            encoding: .utf8)
+        let selected = rules.matches(of: /limit=~"([^"]+)"/).flatMap { $0.1.split(separator: "|").map(String.init) }
+        for label in RelayCounter.throttled.knownValues {
+            #expect(selected.filter { $0 == label }.count == 1, "limit=\(label)")
+        }
+        #expect(Set(selected).isSubset(of: Set(RelayCounter.throttled.knownValues)), "a rule names a limit the relay never counts")
+    }
+}

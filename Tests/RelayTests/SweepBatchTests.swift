@@ -1,0 +1,83 @@
+import BattleNet
+import Crypto
+import Foundation
+import Logging
+import RelayCore
+import RelayServer
+import Testing
+
+/// The sweep and the warm-up over many logins: each store query handles one batch, the warm-up holds no more than
+/// the open-login cap, and a change made outside the process is still found in a later batch.
+@Suite("Sweep and warm-up in batches (SQLite and PostgreSQL)", .timeLimit(.minutes(5)))
+struct SweepBatchTests {
+    static let key = SymmetricKey(size: .bits256)
+    static let keyring = LoginKeyring(current: key)
+
+    /// A login started at `createdAt` whose binding MAC verifies under ``keyring``.
+    static func login(createdAt: Date, deviceCode: String = Identifiers.deviceCode()) -> Login {
+        var login = Login(
+            id: Identifiers.loginID(), app: "d3", scopes: ["openid"], deviceCodeHash: Identifiers.hash(deviceCode),
+            userCodeHash: Identifiers.hash(UserCode.generate() + deviceCode),
+            sealingPublicKey: TokenSealer.loginPublicKey(deviceCode: deviceCode), createdAt: createdAt,
+            expiresAt: createdAt.addingTimeInterval(600), interval: 5)
+        login.bindingMAC = keyring.bindingMAC(for: login)
+        return login
+    }
+
+    /// A service over `store` with a fresh poll index, at `now`; it never reaches Battle.net.
+    static func service(store: any LoginStore, now: Date, maxOpenLogins: Int = 100_000) -> LoginService {
+        LoginService(
+            settings: RelaySettings(publicURL: URL(string: "https://relay.example.com")!, maxOpenLogins: maxOpenLogins),
+            apps: AppRegistry(try! .parsing(["d3=poll"])), store: store,
+            oauth: OAuthClient(
+                credentials: ClientCredentials(id: "relay", secret: "secret"),
+                endpoints: BattleNetEndpoints(emulatorBaseURL: URL(string: "http://battle.net.invalid")!),
+                transport: LoginServiceTests.NoNetwork()),
+            keyring: keyring, logger: Logger(label: "sweep-test"), now: { now })
+    }
+
+    @Test("2,050 logins past retention are deleted 1,000 at a time; 1,050 open ones warm up in pages, at most the cap", arguments: StoreKind.allCases)
+    func batches(kind: StoreKind) async throws {
+        let now = Date()
+        try await DatabaseLocation(parsing: try await kind.newDatabase()).withStore(logger: Logger(label: "sweep-test")) { store in
+            try await store.migrate()
+            for _ in 0..<2_050 { try await store.insert(Self.login(createdAt: now.addingTimeInterval(-7_200))) }
+            let deviceCodes = (0..<1_050).map { _ in Identifiers.deviceCode() }
+            let open = deviceCodes.map { Self.login(createdAt: now, deviceCode: $0) }
+            for login in open { try await store.insert(login) }
+
+            #expect(try await store.purge(before: now.addingTimeInterval(-3_600), limit: 1_000) == 1_000)
+            let service = Self.service(store: store, now: now)
+            #expect(try await service.sweep() == 1_050, "the sweep deletes the rest, batch after batch")
+            #expect(try await store.recentLogins(limit: 5_000).count == 1_050)
+
+            var page = try await store.openLogins(now: now, after: nil, limit: 1_000)
+            #expect(page.count == 1_000)
+            page += try await store.openLogins(now: now, after: page.last?.deviceCodeHash, limit: 1_000)
+            #expect(Set(page.map(\.id)) == Set(open.map(\.id)), "two pages hold every open login once")
+
+            #expect(try await service.warmUp() == 1_050)
+            #expect(service.index.loginCount == 1_050)
+            let capped = Self.service(store: store, now: now, maxOpenLogins: 400)
+            #expect(try await capped.warmUp() == 400, "the warm-up holds no more than the cap")
+            #expect(capped.index.loginCount == 400)
+            let outside = try #require(deviceCodes.first { capped.index.entry(Identifiers.hash($0)) == nil })
+            guard case .error(let pending, _) = await capped.poll(deviceCode: outside, clientID: "d3", wait: nil) else {
+                Issue.record("a pending login handed out a token")
+                return
+            }
+            #expect(pending.error == "authorization_pending", "a login past the cap is answered from the store")
+            #expect(capped.index.loginCount == 400, "and not kept in memory")
+
+            // An operator's revocation reaches the index at the next sweep, whichever batch holds the login.
+            let last = try #require(open.last)
+            #expect(try await store.finish(loginID: last.id, status: .revoked, failure: "revoked_by_operator", now: now))
+            #expect(service.index.entry(last.deviceCodeHash)?.status == .pending)
+            #expect(try await service.sweep() == 0)
+            #expect(service.index.entry(last.deviceCodeHash)?.status == .revoked)
+            let statuses = try await store.statuses(deviceCodeHashes: [last.deviceCodeHash, open[0].deviceCodeHash, "unknown"])
+            #expect(statuses.count == 2)
+            #expect(statuses[last.deviceCodeHash] == .revoked)
+        }
+    }
+}
