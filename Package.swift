@@ -186,6 +186,12 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // The relay's JSON writer beside Foundation's JSONEncoder on the wire messages (scripts/bench.sh); not shipped.
+        .executableTarget(
+            name: "WireBench",
+            dependencies: ["BattleNet", "RelayServer", serverOnly("NIOCore", "swift-nio")],
+            swiftSettings: swiftSettings
+        ),
         // The `d3` CLI's logic without the command line: credential store, settings, renderers, exit codes.
         .target(
             name: "D3Kit",

@@ -3,10 +3,11 @@
 #   poll path (POST /oauth/token, pending login)  vs  the relay's GET /healthz  vs  nginx serving a same-size body
 #   forward mode (GET /redirect/<app>)            vs  the BattleNetAPI README's PHP route on php-fpm behind nginx
 #   footprint: binary size, start to first answer, RSS idle and after load.
-# Then the flows (relay-load, the relay against its own emulator process): 10,000 held long-polls, the callback path
+# First the JSON writer on the wire messages beside JSONEncoder (WireBench). Then the flows (relay-load, the relay against its own emulator process): 10,000 held long-polls, the callback path
 # beside the emulator's token endpoint, callback-to-token latency; and scripts/bench-scale.sh (1M logins, purge).
 # Each pair runs ROUNDS times, interleaved; the medians and their ratios are printed.
 # Usage: scripts/bench.sh [seconds-per-run=10] [rounds=3] [connections=64]
+#   SCRATCH_PATH=dir builds in dir (swift build --scratch-path); BNET_RELAY_BIN=path reuses a built relay.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-10}"; rounds="${2:-3}"; connections="${3:-64}"
@@ -16,13 +17,17 @@ if [ "${#need[@]}" -gt 0 ]; then
   apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q wrk nginx php-fpm >/dev/null
 fi
 
+build=(swift build -c release ${SCRATCH_PATH:+--scratch-path "$SCRATCH_PATH"})
 bin="${BNET_RELAY_BIN:-}"
 if [ -z "$bin" ]; then
-  swift build -c release --product bnet-relay >/dev/null
-  bin="$(swift build -c release --show-bin-path)/bnet-relay"
+  "${build[@]}" --product bnet-relay >/dev/null
+  bin="$("${build[@]}" --show-bin-path)/bnet-relay"
 fi
-swift build -c release --product relay-load >/dev/null
-load="$(swift build -c release --show-bin-path)/relay-load"
+"${build[@]}" --product relay-load >/dev/null
+"${build[@]}" --product WireBench >/dev/null
+load="$("${build[@]}" --show-bin-path)/relay-load"
+"$("${build[@]}" --show-bin-path)/WireBench"
+echo
 work="$(mktemp -d)"; chmod 755 "$work"; pids=()
 cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; wait 2>/dev/null || true; rm -rf "$work"; }
 trap cleanup EXIT

@@ -15,7 +15,7 @@ struct ControlRoutes {
             guard let body = try? await request.collectBody(upTo: 16 << 10),
                 let fault = try? JSONDecoder().decode(EmulatorFault.self, from: Data(body.readableBytesView))
             else {
-                return Response.json(.badRequest, ["error": "invalid_request", "error_description": "expected an EmulatorFault as JSON"])
+                return Response.oauthError(.badRequest, "invalid_request", "expected an EmulatorFault as JSON")
             }
             await state.inject(fault)
             return Response(status: .noContent)

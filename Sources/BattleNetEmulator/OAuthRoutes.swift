@@ -161,12 +161,11 @@ struct OAuthRoutes {
         case .invalid(let reason):
             return .oauthError(.badRequest, "invalid_grant", reason)
         case .token(let value, let token):
-            var body: [String: Any] = [
-                "access_token": value, "token_type": "bearer",
-                "expires_in": Int(token.expiresAt.timeIntervalSince(state.configuration.now()).rounded()),
-                "sub": token.accountID.map(String.init) ?? credentials.id,
-            ]
-            if !token.scopes.isEmpty { body["scope"] = token.scopes.joined(separator: " ") }
+            let body = TokenResponse(
+                accessToken: value, tokenType: "bearer",
+                expiresIn: Int(token.expiresAt.timeIntervalSince(state.configuration.now()).rounded()),
+                scope: token.scopes.isEmpty ? nil : token.scopes.joined(separator: " "),
+                sub: token.accountID.map(String.init) ?? credentials.id)
             return .json(.ok, body, headers: [.cacheControl: "no-store", .pragma: "no-cache"])
         }
     }

@@ -17,9 +17,18 @@ extension Response {
         return json(status, data, headers: headers)
     }
 
+    /// A body of one of the wire messages `BattleNet` defines, keys sorted as Spring's serializer sorts them; a
+    /// message that cannot be encoded is the gateway's 500.
+    static func json(_ status: HTTPResponse.Status, _ message: some Encodable, headers: HTTPFields = [:]) -> Response {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        guard let body = try? encoder.encode(message) else { return gatewayError(.internalServerError) }
+        return json(status, body, headers: headers)
+    }
+
     /// An OAuth error body (RFC 6749 section 5.2), as Spring Security sends it.
     static func oauthError(_ status: HTTPResponse.Status, _ error: String, _ description: String) -> Response {
-        json(status, ["error": error, "error_description": description],
+        json(status, OAuthErrorResponse(error: error, errorDescription: description),
             headers: [.cacheControl: "no-store", .pragma: "no-cache"])
     }
 

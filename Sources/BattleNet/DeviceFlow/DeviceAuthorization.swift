@@ -55,49 +55,11 @@ public struct DeviceFlowToken: Sendable, Hashable {
         self.region = region
         self.regions = regions
     }
-}
 
-/// The device authorization response body (RFC 8628 section 3.2).
-struct DeviceAuthorizationResponse: Decodable {
-    var deviceCode: String
-    var userCode: String
-    var verificationURI: String
-    var verificationURIComplete: String?
-    var expiresIn: Double
-    var interval: Int?
-
-    enum CodingKeys: String, CodingKey {
-        case deviceCode = "device_code", userCode = "user_code", verificationURI = "verification_uri"
-        case verificationURIComplete = "verification_uri_complete", expiresIn = "expires_in", interval
-    }
-}
-
-/// The token endpoint's body for the device grant: success fields and error fields in one shape.
-struct DeviceTokenResponse: Decodable {
-    var accessToken: String?
-    var tokenType: String?
-    var expiresIn: Double?
-    var scope: String?
-    var battletag: String?
-    var accountID: Int?
-    var region: String?
-    var regions: [String]?
-    var error: String?
-    var errorDescription: String?
-    var interval: Int?
-
-    enum CodingKeys: String, CodingKey {
-        case accessToken = "access_token", tokenType = "token_type", expiresIn = "expires_in", scope, battletag
-        case accountID = "account_id", region, regions, error, errorDescription = "error_description", interval
-    }
-
-    func token(receivedAt now: Date) -> DeviceFlowToken? {
-        guard let accessToken else { return nil }
-        let token = AccessToken(
-            value: accessToken, tokenType: tokenType ?? "bearer",
-            expiresAt: now.addingTimeInterval(expiresIn ?? 86_399),
-            scopes: scope.map { $0.split(separator: " ").map(String.init) } ?? [],
-            accountID: accountID, battleTag: battletag.flatMap { try? BattleTag(parsing: $0) })
-        return DeviceFlowToken(token: token, region: region, regions: (regions ?? []).compactMap(Region.init(name:)))
+    /// The result a token response gives, received at `now`.
+    init(_ response: TokenResponse, receivedAt now: Date) {
+        self.init(
+            token: response.accessToken(receivedAt: now), region: response.region,
+            regions: (response.regions ?? []).compactMap(Region.init(name:)))
     }
 }

@@ -22,23 +22,12 @@ extension DeviceFlowClient {
                 body: Data(FormEncoding.encode(form).utf8), timeout: timeout, maxResponseBytes: 64 << 10))
         if response.status == 200 { return }
         if response.status == 429 || response.status >= 500 { throw Self.statusError(response) }
-        if let body = try? JSONDecoder().decode(RevocationErrorBody.self, from: response.body) {
-            throw DeviceFlowError.classify(
-                OAuthError(error: body.error, errorDescription: body.errorDescription, status: response.status))
+        if let body = try? JSONDecoder().decode(OAuthErrorResponse.self, from: response.body) {
+            throw DeviceFlowError.classify(OAuthError(body, status: response.status))
         }
         if [404, 405, 501].contains(response.status) {
             throw DeviceFlowError.unsupported("\(url.absoluteString) answered HTTP \(response.status)")
         }
         throw Self.statusError(response)
-    }
-}
-
-/// An RFC 6749 section 5.2 error body, as the revocation endpoint sends it.
-private struct RevocationErrorBody: Decodable {
-    var error: String
-    var errorDescription: String?
-
-    enum CodingKeys: String, CodingKey {
-        case error, errorDescription = "error_description"
     }
 }

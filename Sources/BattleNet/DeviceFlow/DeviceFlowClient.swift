@@ -60,12 +60,9 @@ public struct DeviceFlowClient: Sendable {
             throw Self.statusError(response)
         }
         guard let body = try? JSONDecoder().decode(DeviceAuthorizationResponse.self, from: response.body),
-              let verificationURI = URL(string: body.verificationURI)
+              let authorization = body.authorization(clientID: clientID, receivedAt: receivedAt)
         else { throw BattleNetError.malformedResponse("the device authorization response could not be decoded") }
-        return DeviceAuthorization(
-            clientID: clientID, deviceCode: body.deviceCode, userCode: body.userCode,
-            verificationURI: verificationURI, verificationURIComplete: body.verificationURIComplete.flatMap(URL.init),
-            expiresAt: receivedAt.addingTimeInterval(body.expiresIn), interval: body.interval ?? 5)
+        return authorization
     }
 
     /// Asks the token endpoint once (RFC 8628 section 3.4), holding up to `wait` seconds when the server
@@ -80,17 +77,14 @@ public struct DeviceFlowClient: Sendable {
         if let callbackCode { form.append(("callback_code", callbackCode)) }
         let response = try await post(endpoints.tokenURL, form: form, timeout: timeout + .seconds(wait ?? 0))
         let receivedAt = now()
-        let body = try? JSONDecoder().decode(DeviceTokenResponse.self, from: response.body)
-        if response.status == 200, let token = body?.token(receivedAt: receivedAt) {
-            return .granted(token)
+        if response.status == 200, let body = try? JSONDecoder().decode(TokenResponse.self, from: response.body) {
+            return .granted(DeviceFlowToken(body, receivedAt: receivedAt))
         }
-        if let body, let error = body.error {
-            switch error {
+        if let body = try? JSONDecoder().decode(OAuthErrorResponse.self, from: response.body) {
+            switch body.error {
             case "authorization_pending": return .pending(interval: body.interval)
             case "slow_down": return .slowDown(interval: body.interval)
-            default:
-                throw DeviceFlowError.classify(
-                    OAuthError(error: error, errorDescription: body.errorDescription, status: response.status))
+            default: throw DeviceFlowError.classify(OAuthError(body, status: response.status))
             }
         }
         if response.status == 429 { return .slowDown(interval: response.retryAfter.map { Int($0.timeInterval) }) }
@@ -146,10 +140,9 @@ public struct DeviceFlowClient: Sendable {
     }
 
     private func oauthError(in response: TransportResponse) -> OAuthError? {
-        guard let body = try? JSONDecoder().decode(DeviceTokenResponse.self, from: response.body),
-              let error = body.error
-        else { return nil }
-        return OAuthError(error: error, errorDescription: body.errorDescription, status: response.status)
+        (try? JSONDecoder().decode(OAuthErrorResponse.self, from: response.body)).map {
+            OAuthError($0, status: response.status)
+        }
     }
 
     static func statusError(_ response: TransportResponse) -> BattleNetError {

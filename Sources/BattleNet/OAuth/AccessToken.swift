@@ -50,25 +50,3 @@ extension Duration {
         return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
     }
 }
-
-/// The token endpoint's success body (RFC 6749 section 5.1) as Battle.net sends it.
-struct TokenResponse: Decodable {
-    var accessToken: String
-    var tokenType: String?
-    var expiresIn: Double?
-    var scope: String?
-    var sub: String?
-
-    enum CodingKeys: String, CodingKey {
-        case accessToken = "access_token", tokenType = "token_type", expiresIn = "expires_in", scope, sub
-    }
-
-    func token(receivedAt now: Date) -> AccessToken {
-        AccessToken(
-            value: accessToken,
-            tokenType: tokenType ?? "bearer",
-            expiresAt: now.addingTimeInterval(expiresIn ?? 86_399),
-            scopes: scope.map { $0.split(separator: " ").map(String.init) } ?? []
-        )
-    }
-}

@@ -131,7 +131,7 @@ public struct OAuthClient: Sendable {
         let response = try await send(
             method: "POST", url: endpoints.tokenURL, form: form, authorization: credentials.basicAuthorization)
         let receivedAt = now()
-        return try decodeOAuth(TokenResponse.self, from: response).token(receivedAt: receivedAt)
+        return try decodeOAuth(TokenResponse.self, from: response).accessToken(receivedAt: receivedAt)
     }
 
     private func send(method: String, url: URL, form: [(String, String)], authorization: String?) async throws
@@ -157,12 +157,8 @@ public struct OAuthClient: Sendable {
     }
 
     private func oauthError(from response: TransportResponse) -> BattleNetError {
-        struct Body: Decodable {
-            var error: String
-            var error_description: String?
-        }
-        if let body = try? JSONDecoder().decode(Body.self, from: response.body) {
-            return .oauth(OAuthError(error: body.error, errorDescription: body.error_description, status: response.status))
+        if let body = try? JSONDecoder().decode(OAuthErrorResponse.self, from: response.body) {
+            return .oauth(OAuthError(body, status: response.status))
         }
         switch response.status {
         case 401: return .oauth(OAuthError(error: "invalid_client", errorDescription: "Bad client credentials", status: 401))

@@ -32,14 +32,12 @@ struct DeviceController {
             throw Refusal("slow_down", "Too many logins started from your network; wait a minute.", status: 429)
         }
         let started = try await logins.start(clientID: clientID, scope: form.value("scope"))
-        return .json(
-                .ok,
-                [
-                    "device_code": .string(started.deviceCode), "user_code": .string(started.userCode),
-                    "verification_uri": .string(started.verificationURI.absoluteString),
-                    "verification_uri_complete": .string(started.verificationURIComplete.absoluteString),
-                    "expires_in": .int(started.expiresIn), "interval": .int(started.interval),
-                ], headers: [.cacheControl: "no-store", .pragma: "no-cache"])
+        let body = DeviceAuthorizationResponse(
+            deviceCode: started.deviceCode, userCode: started.userCode,
+            verificationURI: started.verificationURI.absoluteString,
+            verificationURIComplete: started.verificationURIComplete.absoluteString, expiresIn: started.expiresIn,
+            interval: started.interval)
+        return try .json(.ok, message: body, headers: [.cacheControl: "no-store", .pragma: "no-cache"])
     }
 
     private func show(_ request: Request, _ context: RelayContext) async throws -> Response {

@@ -52,16 +52,10 @@ struct TokenController {
             deviceCode: deviceCode, clientID: clientID, wait: wait, network: context.clientNetwork, callbackCode: callbackCode)
         {
         case .token(let token):
-            var body: JSONBody = [
-                "access_token": .string(token.value), "token_type": .string(token.tokenType),
-                "expires_in": .int(max(0, Int(token.expiresAt.timeIntervalSinceNow))),
-                "region": .string(settings.region.rawValue),
-                "regions": .strings(settings.region.tokenRegions.map(\.rawValue)),
-            ]
-            if !token.scopes.isEmpty { body["scope"] = .string(token.scopes.joined(separator: " ")) }
-            if let tag = token.battleTag { body["battletag"] = .string(tag.description) }
-            if let account = token.accountID { body["account_id"] = .int(account) }
-            return .json(.ok, body, headers: [.cacheControl: "no-store", .pragma: "no-cache"])
+            let body = TokenResponse(
+                token: token, expiresIn: max(0, Int(token.expiresAt.timeIntervalSinceNow)),
+                region: settings.region.rawValue, regions: settings.region.tokenRegions.map(\.rawValue))
+            return try .json(.ok, message: body, headers: [.cacheControl: "no-store", .pragma: "no-cache"])
         case .error(let refusal, let interval):
             throw refusal.with(interval: interval)
         }

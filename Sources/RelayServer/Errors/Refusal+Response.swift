@@ -1,3 +1,4 @@
+import BattleNet
 import HTTPTypes
 import Hummingbird
 import RelayCore
@@ -14,18 +15,18 @@ extension Refusal: HTTPResponseError {
     public var status: HTTPResponse.Status { .init(code: statusCode) }
 
     public func response(from request: Request, context: some RequestContext) throws -> Response {
-        response()
+        try response()
     }
 
     /// The response, with `headers` (such as a 405's `Allow`) added to the policy's own.
-    func response(headers: HTTPFields = [:]) -> Response {
+    func response(headers: HTTPFields = [:]) throws -> Response {
         var fields = headers
         fields[.cacheControl] = "no-store"
         fields[.pragma] = "no-cache"
         if status == .unauthorized { fields[.wwwAuthenticate] = Self.challenge }
         if status == .tooManyRequests || status == .serviceUnavailable { fields[.retryAfter] = "\(Self.retryAfterSeconds)" }
-        var body: JSONBody = ["error": .string(error), "error_description": .string(description)]
-        if let interval { body["interval"] = .int(interval) }
-        return .json(status, body, headers: fields)
+        return try .json(
+            status, message: OAuthErrorResponse(error: error, errorDescription: description, interval: interval),
+            headers: fields)
     }
 }

@@ -25,6 +25,11 @@ struct JSONBody: ExpressibleByDictionaryLiteral, Sendable {
         fields = elements.map { (key: $0.0, value: $0.1) }
     }
 
+    /// A body of `fields`, in this order.
+    init(fields: [(key: String, value: JSONValue)]) {
+        self.fields = fields
+    }
+
     /// The value of `key`; setting replaces it in place or appends it.
     subscript(key: String) -> JSONValue? {
         get { fields.first { $0.key == key }?.value }

@@ -14,22 +14,22 @@ struct RefusalMiddleware: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch let refusal as Refusal {
-            return refusal.response()
+            return try refusal.response()
         } catch let error as HTTPError {
-            return Self.refusal(for: error.status).response(headers: error.headers)
+            return try Self.refusal(for: error.status).response(headers: error.headers)
         } catch let error as LoginStoreUnavailable {
             context.logger.error("login store unavailable", metadata: [LogKey.errorReason: "\(error.reason)"])
-            return Refusal.storeUnavailable.response()
+            return try Refusal.storeUnavailable.response()
         } catch is HTTPParserError {
             // The client's bytes, not the relay, are at fault (a chunk size that overflows, say): not worth an error line.
             context.logger.debug("malformed HTTP framing")
-            return Refusal("invalid_request", "The request's HTTP framing is malformed; send a well-formed HTTP/1.1 request.")
+            return try Refusal("invalid_request", "The request's HTTP framing is malformed; send a well-formed HTTP/1.1 request.")
                 .response()
         } catch let error as any HTTPResponseError {
-            return Self.refusal(for: error.status).response()
+            return try Self.refusal(for: error.status).response()
         } catch {
             context.logger.error("unhandled error", metadata: [LogKey.errorType: "\(type(of: error))"])
-            return Self.refusal(for: .internalServerError).response()
+            return try Self.refusal(for: .internalServerError).response()
         }
     }
 
