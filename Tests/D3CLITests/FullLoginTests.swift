@@ -9,7 +9,7 @@ import Testing
 /// playing the person in the browser.
 @Suite("d3 login through a sandbox relay", .timeLimit(.minutes(5)))
 struct FullLoginTests {
-    let transport = AsyncHTTPClientTransport.shared
+    let transport = AsyncHTTPClientTransport.testing
 
     @Test("A person approves (the QR code holds the link); d3 prints who signed in, stores the token, and uses it")
     func approve() async throws {

@@ -13,7 +13,7 @@ func withSandboxRelay(_ sandbox: Sandbox, _ body: (URL, URL) async throws -> Voi
         arguments: ["--emulator-port", "\(emulatorPort)", "--ops-port", "\(try freePort())",
             "--database", sandbox.home.appending(path: "relay.sqlite").path,
             "--seal-key-file", sandbox.home.appending(path: "seal.key").path],
-        environment: sandbox.environment(), directory: sandbox.home, transport: AsyncHTTPClientTransport.shared)
+        environment: sandbox.environment(), directory: sandbox.home, transport: AsyncHTTPClientTransport.testing)
     #expect(relay.log.contains("SANDBOX MODE"))
     do {
         try await body(relay.baseURL, try #require(URL(string: "http://127.0.0.1:\(emulatorPort)")))
