@@ -11,7 +11,7 @@ import Testing
 
 @testable import RelayServer
 
-let transport = AsyncHTTPClientTransport.shared
+let transport = AsyncHTTPClientTransport.testing
 let publicBase = "https://relay.example.com"
 let relayCredentials = ClientCredentials(id: "relay-client", secret: "relay-secret-0123456789abcdef")
 

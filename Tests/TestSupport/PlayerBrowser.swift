@@ -12,7 +12,7 @@ public struct PlayerBrowser: Sendable {
     private let transport: any HTTPTransport
 
     /// A fresh browser.
-    public init(transport: any HTTPTransport = AsyncHTTPClientTransport.shared) {
+    public init(transport: any HTTPTransport = AsyncHTTPClientTransport.testing) {
         self.transport = transport
     }
 

@@ -18,7 +18,7 @@ func actAsPerson(link: String, approve: Bool) async throws {
         body: Data(FormEncoding.encode([("user_code", String(userCode)), ("confirm", String(nonce))]).utf8)))
     #expect(confirmed.status == 303)
     let authorize = try #require(confirmed.header("Location").flatMap(URL.init(string:)))
-    let decided = try await AsyncHTTPClientTransport.shared.send(TransportRequest(url: authorize.appendingQuery([
+    let decided = try await AsyncHTTPClientTransport.testing.send(TransportRequest(url: authorize.appendingQuery([
         ("emulator_decision", approve ? "approve" : "deny"), ("emulator_battletag", "FaYe#2543"),
     ])))
     let callback = try #require(decided.header("Location").flatMap(URL.init(string:)))
