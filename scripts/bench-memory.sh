@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
 # Memory at the caps: fills a relay to N open logins (each from its own address through the trusted proxy, at most
 # 50 per IPv4 /24, so that every per-network limit keeps its default), then holds H long-polls (wait=30, each from
-# its own address, re-sent as soon as answered) and watches its resident memory through three sweeps (the sweeper
-# runs every 30 s); then restarts it on the same database, with the polls coming back, and watches the warm-up and
-# three more sweeps. Prints RSS and its peak (sampled every 100 ms) for each phase. Fails (exit 1) if any start is
-# not answered 200, since the figures would then count fewer logins than they say.
-# Usage: scripts/bench-memory.sh [logins=100000] [held-polls=5000]   (the defaults are the relay's caps)
+# its own address, re-sent as soon as answered) and C more keep-alive connections (a /healthz request a minute), and
+# watches its resident memory through three sweeps (the sweeper runs every 30 s); then restarts it on the same
+# database, with the polls and connections coming back, and watches the warm-up and three more sweeps. Prints RSS and
+# its peak (sampled every 100 ms) for each phase. Fails (exit 1) if any start is not answered 200, since the figures
+# would then count fewer logins than they say.
+# Usage: scripts/bench-memory.sh [logins=100000] [held-polls=5000] [connections=4900]
+#        (the defaults are the relay's caps; H + C stays 100 under its 10,000 connections, for the script's probes)
 #        BNET_RELAY_BIN=path tests a given binary; default: a release build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 count="${1:-100000}"
 held="${2:-5000}"
+idle="${3:-4900}"
 bin="${BNET_RELAY_BIN:-}"
 if [ -z "$bin" ]; then
   swift build -c release --product bnet-relay >/dev/null
@@ -84,35 +87,45 @@ print(f"filled: {count} open logins; RSS {before / 1024:.1f} MiB -> {after / 102
       f"{(after - before) / (count - warm):.2f} KiB per open login")
 PY
 echo "start and fill: $(since "$m")"
-# Holds one long-poll per device code in $work/codes until killed, reconnecting after the restart.
-python3 - "$port" "$work/codes" <<'PY' &
+# Holds one long-poll per device code in $work/codes, and the idle connections, until killed; reconnects after the
+# restart. Each connection is a client of its own address through the trusted proxy.
+python3 - "$port" "$work/codes" "$idle" <<'PY' &
 import asyncio, sys
-port, codes = int(sys.argv[1]), open(sys.argv[2]).read().split()
-async def hold(i, code):
-    body = f"grant_type=urn:ietf:params:oauth:grant-type:device_code&device_code={code}&wait=30".encode()
-    request = (f"POST /oauth/token HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\n"
-               f"X-Forwarded-For: 172.16.{i // 250}.{i % 250 + 1}\r\nContent-Length: {len(body)}\r\n\r\n").encode() + body
+port, codes, idle = int(sys.argv[1]), open(sys.argv[2]).read().split(), int(sys.argv[3])
+def request(method, path, address, body=b""):
+    return (f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+            f"X-Forwarded-For: {address}\r\nContent-Length: {len(body)}\r\n\r\n").encode() + body
+async def keep(message, pause):
     while True:
         try:
             reader, writer = await asyncio.open_connection("127.0.0.1", port)
             while True:
-                writer.write(request)
+                writer.write(message)
                 head = await reader.readuntil(b"\r\n\r\n")
                 length = int(next(l for l in head.split(b"\r\n") if l.lower().startswith(b"content-length:")).split(b":")[1])
                 await reader.readexactly(length)
+                await asyncio.sleep(pause)
         except (OSError, asyncio.IncompleteReadError, StopIteration):
             await asyncio.sleep(0.5)
 async def main():
-    await asyncio.gather(*(hold(i, code) for i, code in enumerate(codes)))
+    polls = [keep(request("POST", "/oauth/token", f"172.16.{i // 250}.{i % 250 + 1}",
+                          f"grant_type=urn:ietf:params:oauth:grant-type:device_code&device_code={code}&wait=30".encode()), 0)
+             for i, code in enumerate(codes)]
+    others = [keep(request("GET", "/healthz", f"172.20.{i // 250}.{i % 250 + 1}"), 60) for i in range(idle)]
+    await asyncio.gather(*polls, *others)
 asyncio.run(main())
 PY
 poller=$!
 sleep 5
-held_now() { curl -s "http://127.0.0.1:$((port + 2))/metrics" | awk '/^bnet_relay_held_polls / { print $2 }'; }
+# "N long-polls held, M connections open", from the operations listener.
+held_now() {
+  curl -s "http://127.0.0.1:$((port + 2))/metrics" | awk '/^bnet_relay_held_polls / { h = $2 }
+    /^bnet_relay_open_connections / { c = $2 } END { printf "%d long-polls held, %d connections open", h, c }'
+}
 m=$(mark); sleep 95
-echo "three sweeps at the cap, $(held_now) long-polls held: $(since "$m")"
+echo "three sweeps at the caps ($(held_now)): $(since "$m")"
 kill -TERM "$relay_pid"; wait "$relay_pid" || true
 m=$(mark); serve; sleep 5
 echo "restart and warm-up (start to 5 s after /healthz answered): $(since "$m")"
 m=$(mark); sleep 95
-echo "three sweeps after the restart, $(held_now) long-polls held: $(since "$m")"
+echo "three sweeps after the restart ($(held_now)): $(since "$m")"
