@@ -17,8 +17,8 @@ extension Response {
         return json(status, data, headers: headers)
     }
 
-    /// A body of one of the wire messages `BattleNet` defines, keys sorted as Spring's serializer sorts them; a
-    /// message that cannot be encoded is the gateway's 500.
+    /// A body of one of the wire messages `BattleNet` defines, keys sorted so that equal answers have equal bytes
+    /// (JSONEncoder keeps no field order); a message that cannot be encoded is the gateway's 500.
     static func json(_ status: HTTPResponse.Status, _ message: some Encodable, headers: HTTPFields = [:]) -> Response {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys

@@ -1,6 +1,6 @@
 import NIOCore
 
-/// The relay's wire messages (``BattleNet``'s `TokenResponse`, `DeviceAuthorizationResponse`, `OAuthErrorResponse`)
+/// The relay's wire messages (`BattleNet`'s `TokenResponse`, `DeviceAuthorizationResponse`, `OAuthErrorResponse`)
 /// as ``JSONBody``s: their own `Encodable` conformance names the fields, and ``FieldEncoder`` collects them.
 extension JSONBody {
     /// The fields of `message`, in the order its `encode(to:)` writes them; nil optionals are left out. A message
