@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the whole `swift test` N times in a row (default 10) and prints `passed X of N`; exits 1 unless all passed.
-# Each run's output is kept in .build/test-repeat/run-<i>.log. Extra arguments go to `swift test`
-# (on the shared build machine: scripts/test-repeat.sh 10 --scratch-path /work/main/.build, under flock).
+# Each run's output is kept in .build/test-repeat/run-<i>.log; a run still going after 10 minutes is stopped as hung.
+# Extra arguments go to `swift test` (on the shared build machine:
+# scripts/test-repeat.sh 10 --scratch-path /work/main/.build, under flock).
 set -u
 runs="${1:-10}"
 shift || true
@@ -12,9 +13,13 @@ mkdir -p "$logs"
 swift build --build-tests "$@" >"$logs/build.log" 2>&1 || { echo "build failed: see $logs/build.log" >&2; exit 1; }
 passed=0
 for i in $(seq 1 "$runs"); do
-    if swift test --skip-build "$@" >"$logs/run-$i.log" 2>&1; then
+    status=0
+    timeout --kill-after=10 600 swift test --skip-build "$@" >"$logs/run-$i.log" 2>&1 || status=$?
+    if [ "$status" -eq 0 ]; then
         passed=$((passed + 1))
         echo "run $i: passed"
+    elif [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then
+        echo "run $i: HUNG, stopped after 10 minutes (see $logs/run-$i.log: tests \"started\" and never \"passed\")"
     else
         echo "run $i: FAILED (see $logs/run-$i.log)"
     fi

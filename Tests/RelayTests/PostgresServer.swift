@@ -112,7 +112,7 @@ actor PostgresServer {
             "/usr/bin/openssl", "req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
             "-subj", "/CN=localhost", "-keyout", path("server.key"), "-out", path("server.csr"))
         let extensions = path("server.ext")
-        FileManager.default.createFile(atPath: extensions, contents: Data("subjectAltName=DNS:localhost\n".utf8))
+        _ = FileManager.default.createFile(atPath: extensions, contents: Data("subjectAltName=DNS:localhost\n".utf8))
         try await run(
             "/usr/bin/openssl", "x509", "-req", "-in", path("server.csr"), "-CA", path("ca.pem"), "-CAkey", path("ca.key"),
             "-CAcreateserial", "-days", "2", "-extfile", extensions, "-out", path("server.pem"))
