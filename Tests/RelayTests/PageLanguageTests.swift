@@ -99,7 +99,7 @@ struct PageLanguageTests {
             ("zh-CN,zh;q=0.9", "zh-Hans", "使用 Battle.net 登录", "已以 FaYe#2543 登录"),
         ])
     func rendersOverHTTP(header: String, tag: String, signIn: String, signedIn: String) async throws {
-        try await withRelay(via: .router) { relay in
+        try await withRelay(via: .router, emulator: try await .shared) { relay in
             let language = [("Accept-Language", header)]
             let entry = try await relay.get("/device", headers: language)
             #expect(entry.status == 200)
@@ -134,7 +134,7 @@ struct PageLanguageTests {
 
     @Test("A result page says why a sign-in failed in the person's language, the reflected code escaped")
     func problemInLanguage() async throws {
-        try await withRelay(via: .router) { relay in
+        try await withRelay(via: .router, emulator: try await .shared) { relay in
             let replay = try await relay.get("/redirect/d3?state=unknown&code=x", headers: [("Accept-Language", "de")])
             #expect(replay.status == 400)
             #expect(replay.text.contains("<h1>Anmeldelink ungültig</h1>"))

@@ -93,7 +93,7 @@ struct RefusalTableTests {
 
     @Test("Each refusal has its status, error, description and the renderer's headers", arguments: cases)
     func refusal(_ refusal: Case) async throws {
-        try await withRelay(via: .router, emulator: try await RelayHarness.sharedEmulator.value) { relay in
+        try await withRelay(via: .router, emulator: try await .shared) { relay in
             let response: TransportResponse
             if let form = refusal.form {
                 response = try await relay.post(refusal.path, form: form, headers: refusal.headers)
@@ -116,7 +116,7 @@ struct RefusalTableTests {
 
     @Test("A client that starts too many logins gets 429 slow_down with Retry-After")
     func startLimit() async throws {
-        try await withRelay(via: .router, emulator: try await RelayHarness.sharedEmulator.value, { $0.startsPerMinute = 2 }) { relay in
+        try await withRelay(via: .router, emulator: try await .shared, { $0.startsPerMinute = 2 }) { relay in
             for _ in 0..<2 { #expect(try await relay.post("/oauth/device/code", form: [("client_id", "d3")]).status == 200) }
             Self.check(try await relay.post("/oauth/device/code", form: [("client_id", "d3")]), status: 429, error: "slow_down")
         }
@@ -124,7 +124,7 @@ struct RefusalTableTests {
 
     @Test("A client that revokes too often gets 429 slow_down with Retry-After, before its request is looked at")
     func revocationLimit() async throws {
-        try await withRelay(via: .router, emulator: try await RelayHarness.sharedEmulator.value, { $0.startsPerMinute = 2 }) { relay in
+        try await withRelay(via: .router, emulator: try await .shared, { $0.startsPerMinute = 2 }) { relay in
             for _ in 0..<2 {
                 Self.check(try await relay.post("/oauth/revoke", form: [("client_id", "d3")]), status: 400, error: "invalid_request")
             }
@@ -135,7 +135,7 @@ struct RefusalTableTests {
 
     @Test("Past the cap on open logins, a start gets 503 temporarily_unavailable with Retry-After")
     func openLoginCap() async throws {
-        try await withRelay(via: .router, emulator: try await RelayHarness.sharedEmulator.value, { $0.maxOpenLogins = 1 }) { relay in
+        try await withRelay(via: .router, emulator: try await .shared, { $0.maxOpenLogins = 1 }) { relay in
             #expect(try await relay.post("/oauth/device/code", form: [("client_id", "d3")]).status == 200)
             Self.check(
                 try await relay.post("/oauth/device/code", form: [("client_id", "d3")]), status: 503, error: "temporarily_unavailable")
@@ -144,7 +144,7 @@ struct RefusalTableTests {
 
     @Test("/readyz before the database was checked is 503 with Retry-After")
     func notReady() async throws {
-        try await RelayHarness.withRouter(emulator: try await RelayHarness.sharedEmulator.value, prepared: false) { relay in
+        try await RelayHarness.withRouter(emulator: try await .shared, prepared: false) { relay in
             Self.check(try await relay.ops("/readyz"), status: 503, error: "temporarily_unavailable")
         }
     }

@@ -177,9 +177,6 @@ struct RelayHarness: Sendable {
         }
     }
 
-    /// One emulator for the whole test run, for relays whose tests look at none of its state.
-    static let sharedEmulator = Task { try await startEmulator() }
-
     /// An emulator that knows the test client and the redirect URIs of `apps` under ``publicBase``.
     static func startEmulator(apps: [String] = ["d3", "myapp", "fwdapp"]) async throws -> RunningEmulator {
         try await BattleNetEmulator.start(configuration: EmulatorConfiguration(clients: [
@@ -267,6 +264,16 @@ func withRelay<T>(
     switch connection {
     case .sockets: try await withRelay(emulator: emulator, configure, body)
     case .router: try await RelayHarness.withRouter(emulator: emulator, configure, body)
+    }
+}
+
+extension RunningEmulator {
+    private static let sharedStart = Task { try await RelayHarness.startEmulator() }
+
+    /// One emulator for the whole test run, never stopped: for relays whose tests look at none of its state, stop
+    /// it or inject faults.
+    static var shared: RunningEmulator {
+        get async throws { try await sharedStart.value }
     }
 }
 

@@ -24,7 +24,7 @@ struct RelayTransport: HTTPTransport {
     }
 
     let relay: Relay
-    var network: any HTTPTransport = AsyncHTTPClientTransport.shared
+    var network: any HTTPTransport = transport
 
     func send(_ request: TransportRequest) async throws -> TransportResponse {
         switch relay {
