@@ -204,7 +204,12 @@ let package = Package(
         ),
         // Helpers shared by the test targets.
         .target(
-            name: "TestSupport", dependencies: ["BattleNet", "BattleNetHTTPClient"], path: "Tests/TestSupport",
+            name: "TestSupport",
+            dependencies: [
+                "BattleNet", "BattleNetHTTPClient", serverOnly("AsyncHTTPClient", "async-http-client"),
+                serverOnly("NIOCore", "swift-nio"),
+            ],
+            path: "Tests/TestSupport",
             swiftSettings: swiftSettings),
         .testTarget(
             name: "BattleNetTests",

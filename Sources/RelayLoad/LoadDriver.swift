@@ -36,22 +36,20 @@ actor LoadDriver {
 
     /// Starts `bnet-relay serve`, trusting X-Forwarded-For from loopback, and waits for it. With `provider`, the
     /// relay runs as in production against that emulator (its own process, real credentials); without, in sandbox
-    /// mode with its built-in emulator.
+    /// mode with its built-in emulator. Its output goes to a file in `directory`.
     func startRelay(binary: String, directory: URL, provider: RunningEmulator? = nil, credentials: ClientCredentials? = nil)
-        async throws -> Process
+        async throws -> RunningRelay
     {
         // Below Linux's ephemeral range (32768-60999), where thousands of just-closed client connections linger.
         let port = Int.random(in: 20_000...32_000)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
         var arguments = [
-            "serve", "--port", "\(port)", "--emulator-port", "\(port + 1)", "--trusted-proxy", "127.0.0.1",
+            "--emulator-port", "\(port + 1)", "--trusted-proxy", "127.0.0.1",
             "--database", directory.appending(path: "load.sqlite").path,
             "--seal-key-file", directory.appending(path: "seal.key").path, "--log-level", "warning",
             // The benchmarks hold more than a production relay is allowed to (the held-poll benchmark: 10,000).
             "--max-held-polls", "50000", "--max-connections", "60000",
         ]
-        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("BNET_") }
+        var environment = RunningRelay.environment()
         if let provider, let credentials {
             let emulator = provider.baseURL.absoluteString
             arguments += [
@@ -61,31 +59,15 @@ actor LoadDriver {
             environment["BNET_CLIENT_ID"] = credentials.id
             environment["BNET_CLIENT_SECRET"] = credentials.secret
             if !FileManager.default.fileExists(atPath: directory.appending(path: "seal.key").path) {
-                let keygen = Process()
-                keygen.executableURL = URL(fileURLWithPath: binary)
-                keygen.arguments = ["keygen", "--output", directory.appending(path: "seal.key").path]
-                keygen.standardOutput = FileHandle.nullDevice
-                try keygen.run()
-                keygen.waitUntilExit()
+                try await ChildProcess.check(binary, ["keygen", "--output", directory.appending(path: "seal.key").path])
             }
         }
-        process.arguments = arguments
-        process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        base = URL(string: "http://127.0.0.1:\(port)")!
+        let relay = try await RunningRelay(
+            binary: URL(fileURLWithPath: binary), port: port, arguments: arguments, environment: environment,
+            directory: directory, transport: transport)
+        base = relay.baseURL
         ops = URL(string: "http://127.0.0.1:\(port + 2)")!
-        for _ in 0..<400 where process.isRunning {
-            if let health = try? await transport.send(TransportRequest(url: base.appending(path: "healthz"), timeout: .seconds(1))),
-                health.status == 200
-            {
-                return process
-            }
-            try await Task.sleep(for: .milliseconds(25))
-        }
-        process.terminate()
-        throw LoadError("bnet-relay did not start on port \(port) (exit status \(process.isRunning ? "none" : "\(process.terminationStatus)"))")
+        return relay
     }
 
     /// One client: starts a login from its own address, then long-polls until the deadline.

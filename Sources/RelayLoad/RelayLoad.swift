@@ -5,6 +5,7 @@ import BattleNetEmulator
 import BattleNetHTTPClient
 import Foundation
 import NIOCore
+import TestSupport
 
 /// Load, soak and flow benchmarks for `bnet-relay`. Each command starts its own relay (and, where the flow needs one,
 /// its own Battle.net emulator in this process, so the relay runs as in production), drives it the way real traffic
@@ -50,17 +51,28 @@ func withProvider<T>(_ body: (RunningEmulator, ClientCredentials) async throws -
 }
 
 /// A relay running as in production against an emulator in this process (with the client it knows), a driver for
-/// the relay, and the relay's process.
+/// the relay, and the relay.
 func withProductionRelay<T>(
-    binary: String, connections: Int, _ body: (LoadDriver, Process, RunningEmulator, ClientCredentials) async throws -> T
+    binary: String, connections: Int, _ body: (LoadDriver, RunningRelay, RunningEmulator, ClientCredentials) async throws -> T
 ) async throws -> T {
     try await withProvider { provider, credentials in
         try await withDriver(connections: connections) { driver, directory in
-            let process = try await driver.startRelay(
+            let relay = try await driver.startRelay(
                 binary: binary, directory: directory, provider: provider, credentials: credentials)
-            defer { process.terminate() }
-            return try await body(driver, process, provider, credentials)
+            return try await stopping(relay) { try await body(driver, relay, provider, credentials) }
         }
+    }
+}
+
+/// Runs `body`, then stops `relay` (SIGTERM), whether `body` returned or threw.
+func stopping<T>(_ relay: RunningRelay, _ body: () async throws -> T) async throws -> T {
+    do {
+        let result = try await body()
+        await relay.stop()
+        return result
+    } catch {
+        await relay.stop()
+        throw error
     }
 }
 
@@ -88,38 +100,42 @@ struct Soak: AsyncParsableCommand {
 
     func run() async throws {
         try await withDriver(connections: pollers + 200, wait: wait) { driver, directory in
-            let process = try await driver.startRelay(binary: relay.relayBinary, directory: directory)
-            defer { process.terminate() }
-            let idle = rss(process.processIdentifier)
-            let deadline = ContinuousClock.now + .seconds(seconds)
-            let sampler = Task {
-                var peak = 0
-                while !Task.isCancelled {
-                    peak = max(peak, rss(process.processIdentifier))
-                    try? await Task.sleep(for: .milliseconds(500))
-                }
-                return peak
-            }
-            let clock = ContinuousClock()
-            let started = clock.now
-            await withTaskGroup(of: Void.self) { group in
-                for _ in 0..<pollers {
-                    group.addTask { await driver.poller(until: deadline) }
-                }
-                group.addTask { await driver.completeLogins(perSecond: loginsPerSecond, until: deadline) }
-            }
-            let elapsed = (clock.now - started).timeInterval
-            sampler.cancel()
-            let peak = await sampler.value
-            let stats = await driver.stats
-            print("""
-                relay-load soak: \(seconds) s, \(pollers) pollers (wait=\(wait)), \(loginsPerSecond) complete logins/s requested
-                  polls answered:        \(stats.polls) (\(Int(Double(stats.polls) / elapsed))/s)
-                  logins completed:      \(stats.completed), token after callback \(Percentiles(stats.latencies).summary)
-                  relay RSS:             idle \(idle / 1024) MiB, peak \(peak / 1024) MiB, end \(rss(process.processIdentifier) / 1024) MiB
-                """)
-            try await checkErrors(driver)
+            let server = try await driver.startRelay(binary: relay.relayBinary, directory: directory)
+            try await stopping(server) { try await load(driver, server) }
         }
+    }
+
+    /// Loads `server` for `seconds` and prints the figures.
+    private func load(_ driver: LoadDriver, _ server: RunningRelay) async throws {
+        let idle = rss(server.pid)
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        let sampler = Task {
+            var peak = 0
+            while !Task.isCancelled {
+                peak = max(peak, rss(server.pid))
+                try? await Task.sleep(for: .milliseconds(500))
+            }
+            return peak
+        }
+        let clock = ContinuousClock()
+        let started = clock.now
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<pollers {
+                group.addTask { await driver.poller(until: deadline) }
+            }
+            group.addTask { await driver.completeLogins(perSecond: loginsPerSecond, until: deadline) }
+        }
+        let elapsed = (clock.now - started).timeInterval
+        sampler.cancel()
+        let peak = await sampler.value
+        let stats = await driver.stats
+        print("""
+            relay-load soak: \(seconds) s, \(pollers) pollers (wait=\(wait)), \(loginsPerSecond) complete logins/s requested
+              polls answered:        \(stats.polls) (\(Int(Double(stats.polls) / elapsed))/s)
+              logins completed:      \(stats.completed), token after callback \(Percentiles(stats.latencies).summary)
+              relay RSS:             idle \(idle / 1024) MiB, peak \(peak / 1024) MiB, end \(rss(server.pid) / 1024) MiB
+            """)
+        try await checkErrors(driver)
     }
 }
 
@@ -135,9 +151,9 @@ struct Held: AsyncParsableCommand {
     var concurrency = 32
 
     func run() async throws {
-        try await withProductionRelay(binary: relay.relayBinary, connections: concurrency * 4 + 100) { driver, process, _, _ in
+        try await withProductionRelay(binary: relay.relayBinary, connections: concurrency * 4 + 100) { driver, server, _, _ in
             let logins = await startLogins(driver)
-            let before = rss(process.processIdentifier)
+            let before = rss(server.pid)
             // One HTTP client per 500 held polls: a single AsyncHTTPClient pool slows down past a few thousand
             // connections, which would measure the driver instead of the relay.
             let shards = (0..<(logins.count + 499) / 500).map { _ in
@@ -165,7 +181,7 @@ struct Held: AsyncParsableCommand {
                 try await Task.sleep(for: .milliseconds(200))
                 held = await driver.metric("bnet_relay_held_polls") ?? 0
             }
-            let holding = rss(process.processIdentifier)
+            let holding = rss(server.pid)
             let callbacks = CallbackTimings(count: logins.count)
             let indexed = Array(logins.enumerated())
             await forEachConcurrently(indexed, width: concurrency) { index, login in

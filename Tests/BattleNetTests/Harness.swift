@@ -2,12 +2,13 @@ import BattleNet
 import BattleNetEmulator
 import BattleNetHTTPClient
 import Foundation
+import TestSupport
 import Testing
 
 /// The client every test registers at its emulator.
 let testCredentials = ClientCredentials(id: "relay-test-client", secret: "s3cr3t-Value-0123456789")
 let testRedirectURI = "https://relay.example.com/redirect/d3"
-let transport = AsyncHTTPClientTransport.shared
+let transport = AsyncHTTPClientTransport.testing
 
 /// Starts an emulator for the duration of `body`.
 func withEmulator<T>(

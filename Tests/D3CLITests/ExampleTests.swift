@@ -21,7 +21,7 @@ struct ExampleTests {
         try await withSandbox { sandbox in
             try await withSandboxRelay(sandbox) { relay, emulator in
                 let login = try await signIn(sandbox, relay: relay)
-                #expect(login.process.terminationStatus == 0, "\(login.text)")
+                #expect(login.exitStatus == 0, "\(login.text)")
 
                 var help: [[String]] = []
                 for command in Self.apiCommands.sorted() + ["whoami", "token"] {

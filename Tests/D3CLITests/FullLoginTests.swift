@@ -9,7 +9,7 @@ import Testing
 /// playing the person in the browser.
 @Suite("d3 login through a sandbox relay", .timeLimit(.minutes(5)))
 struct FullLoginTests {
-    let transport = AsyncHTTPClientTransport.shared
+    let transport = AsyncHTTPClientTransport.testing
 
     @Test("A person approves (the QR code holds the link); d3 prints who signed in, stores the token, and uses it")
     func approve() async throws {
@@ -48,7 +48,7 @@ struct FullLoginTests {
         try await withSandbox { sandbox in
             try await withSandboxRelay(sandbox) { relay, emulator in
                 let login = try await signIn(sandbox, relay: relay, extra: ["--region", "eu"])
-                #expect(login.process.terminationStatus == 0, "\(login.text)")
+                #expect(login.exitStatus == 0, "\(login.text)")
                 #expect(login.text.contains("Signed in as FaYe#2543 (eu), token valid until"))
                 #expect(login.text.contains("it also works for regions us, kr, tw"))
 
@@ -77,7 +77,7 @@ struct FullLoginTests {
         try await withSandbox { sandbox in
             try await withSandboxRelay(sandbox) { relay, emulator in
                 let login = try await signIn(sandbox, relay: relay)
-                #expect(login.process.terminationStatus == 0, "\(login.text)")
+                #expect(login.exitStatus == 0, "\(login.text)")
                 let token = try #require(try sandbox.store.load(region: .us)).token.value
                 func direct(_ path: String) async throws -> TransportResponse {
                     try await transport.send(TransportRequest(
@@ -191,7 +191,7 @@ struct FullLoginTests {
         try await withSandbox { sandbox in
             try await withSandboxRelay(sandbox) { relay, _ in
                 let login = try await signIn(sandbox, relay: relay, approve: false)
-                #expect(login.process.terminationStatus == 6, "\(login.text)")
+                #expect(login.exitStatus == 6, "\(login.text)")
                 #expect(login.text.lowercased().contains("declined") || login.text.lowercased().contains("denied"))
                 #expect(try await sandbox.d3("whoami").status == 3)
             }
@@ -209,7 +209,7 @@ struct FullLoginTests {
                 try await Task.sleep(for: .milliseconds(300))
                 let clock = ContinuousClock()
                 let interrupted = clock.now
-                kill(login.process.processIdentifier, SIGINT)
+                login.child.signal(SIGINT)
                 #expect(try await login.waitForExit() == 130)
                 #expect(clock.now - interrupted < .seconds(2))
                 #expect(login.text.contains("Sign-in cancelled."))

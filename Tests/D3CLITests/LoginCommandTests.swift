@@ -83,7 +83,7 @@ struct LoginCommandTests {
 
     /// A player's token from the emulator's authorization-code flow, with BattleTag and account id filled in.
     private func userToken(at baseURL: URL, battleTag: String) async throws -> AccessToken {
-        let transport = AsyncHTTPClientTransport.shared
+        let transport = AsyncHTTPClientTransport.testing
         let oauth = OAuthClient(
             credentials: cliCredentials, endpoints: BattleNetEndpoints(emulatorBaseURL: baseURL), transport: transport)
         let redirectURI = "http://127.0.0.1/callback"

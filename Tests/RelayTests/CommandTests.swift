@@ -128,7 +128,7 @@ struct CommandTests {
         ])
         try await Task.sleep(for: .milliseconds(300))
         let signalled = clock.now
-        kill(relay.process.processIdentifier, SIGTERM)
+        relay.signal(SIGTERM)
         let answer = try await held
         #expect(answer.json["error"] as? String == "authorization_pending")
         #expect(clock.now - signalled < .seconds(5))

@@ -13,7 +13,7 @@ import Testing
 
 @testable import RelayServer
 
-let transport = AsyncHTTPClientTransport.shared
+let transport = AsyncHTTPClientTransport.testing
 let relayCredentials = ClientCredentials(id: "relay-client", secret: "relay-secret-0123456789abcdef")
 
 /// Every log line the relay writes, kept by swift-log's in-memory handler, to search them for secrets.

@@ -3,6 +3,7 @@ import Foundation
 import RelayCore
 import RelaySQLite
 import RelayServer
+import TestSupport
 import Testing
 
 /// Storage faults on real file systems: the database lives on a small tmpfs that the test fills up, or on a
@@ -26,13 +27,12 @@ struct StorageFaultTests {
         static func run(_ arguments: String...) throws {
             try run(arguments)
         }
+        /// Runs a short command (found on PATH) to completion, its output the test's own.
         static func run(_ arguments: [String]) throws {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = arguments
-            try process.run()
-            process.waitUntilExit()
-            guard process.terminationStatus == 0 else { throw POSIXError(.EPERM) }
+            let command = try Spawned(
+                "/usr/bin/env", arguments, environment: ProcessInfo.processInfo.environment,
+                standardOutput: .descriptor(1), standardError: .descriptor(2))
+            guard command.waitUntilExit() == 0 else { throw POSIXError(.EPERM) }
         }
     }
 

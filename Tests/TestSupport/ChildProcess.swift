@@ -32,72 +32,102 @@ public struct ChildResult: Sendable {
     public var stderr: String
 }
 
-/// Runs executables as child processes, on threads of their own, so that servers in the test process keep answering
-/// while a test waits.
+/// Runs executables to completion as child processes.
 public enum ChildProcess {
-    /// Runs `executable arguments` to completion with exactly `environment` and no standard input.
-    public static func run(_ executable: URL, _ arguments: [String], environment: [String: String]) async throws
-        -> ChildResult
-    {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread {
-                let process = Process()
-                process.executableURL = executable
-                process.arguments = arguments
-                process.environment = environment
-                let output = Pipe()
-                let errors = Pipe()
-                process.standardOutput = output
-                process.standardError = errors
-                process.standardInput = FileHandle.nullDevice
-                do {
-                    try process.run()
-                } catch {
-                    continuation.resume(throwing: error)
-                    return
-                }
-                let errorData = Collected()
-                let done = DispatchSemaphore(value: 0)
-                Thread.detachNewThread {
-                    errorData.data = errors.fileHandleForReading.readDataToEndOfFile()
-                    done.signal()
-                }
-                let outputData = output.fileHandleForReading.readDataToEndOfFile()
-                done.wait()
-                process.waitUntilExit()
-                continuation.resume(returning: ChildResult(
-                    status: process.terminationStatus, stdout: String(decoding: outputData, as: UTF8.self),
-                    stderr: String(decoding: errorData.data, as: UTF8.self)))
-            }
+    /// Runs `executable arguments` to completion with exactly `environment`, in `directory` (this process's when
+    /// nil), with no standard input. Cancelling the task kills the child.
+    public static func run(
+        _ executable: URL, _ arguments: [String], environment: [String: String], directory: String? = nil
+    ) async throws -> ChildResult {
+        let stdout = try OutputFile(executable.lastPathComponent + "-out")
+        let stderr = try OutputFile(executable.lastPathComponent + "-err")
+        defer {
+            stdout.remove()
+            stderr.remove()
         }
+        let child = try Spawned(
+            executable.path, arguments, environment: environment, directory: directory,
+            standardOutput: .descriptor(stdout.descriptor), standardError: .descriptor(stderr.descriptor))
+        stdout.closeDescriptor()
+        stderr.closeDescriptor()
+        let status: Int32
+        do {
+            status = try await child.waitForExit()
+        } catch {
+            child.killAndReap()
+            throw error
+        }
+        return ChildResult(status: status, stdout: stdout.text, stderr: stderr.text)
     }
 
-    private final class Collected: @unchecked Sendable {
-        var data = Data()
+    /// Runs `executable arguments` as ``run(_:_:environment:directory:)`` does, with this process's environment,
+    /// and throws ``ChildFailed`` unless it exits 0.
+    @discardableResult
+    public static func check(_ executable: String, _ arguments: [String], directory: String? = nil) async throws
+        -> ChildResult
+    {
+        let result = try await run(
+            URL(fileURLWithPath: executable), arguments, environment: ProcessInfo.processInfo.environment,
+            directory: directory)
+        guard result.status == 0 else { throw ChildFailed(command: [executable] + arguments, result: result) }
+        return result
     }
 }
 
+/// A command exited with a status other than 0.
+public struct ChildFailed: Error, CustomStringConvertible {
+    public var command: [String]
+    public var result: ChildResult
+    public var description: String {
+        "\(command.joined(separator: " ")) exited \(result.status): \(result.stderr)\(result.stdout)"
+    }
+}
+
+/// A new file, named `<name>-<uuid>.out`, that a child writes to.
+struct OutputFile {
+    let path: URL
+    let descriptor: Int32
+
+    init(_ name: String, in directory: URL = FileManager.default.temporaryDirectory) throws {
+        path = directory.appending(path: "\(name)-\(UUID().uuidString).out")
+        descriptor = open(path.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path.path]) }
+    }
+
+    /// Closes this process's descriptor (the child holds its own copy).
+    func closeDescriptor() { close(descriptor) }
+
+    /// Everything written so far.
+    var text: String { (try? String(contentsOf: path, encoding: .utf8)) ?? "" }
+
+    func remove() { try? FileManager.default.removeItem(at: path) }
+}
+
 /// An executable running in the background, its output (standard output and error) collected in a file.
-public final class BackgroundProcess: @unchecked Sendable {
-    public let process = Process()
+public final class BackgroundProcess: Sendable {
+    /// The running child.
+    public let child: Spawned
+    /// The file holding its output.
     public let output: URL
 
-    /// Starts `executable arguments` with exactly `environment`, writing its output into `directory`.
+    /// Starts `executable arguments` with exactly `environment`, writing its output into a new file in `directory`.
     public init(_ executable: URL, _ arguments: [String], environment: [String: String], directory: URL) throws {
-        output = directory.appending(path: "\(executable.lastPathComponent)-\(UUID().uuidString).out")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        process.executableURL = executable
-        process.arguments = arguments
-        process.environment = environment
-        let handle = try FileHandle(forWritingTo: output)
-        process.standardOutput = handle
-        process.standardError = handle
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
+        let file = try OutputFile(executable.lastPathComponent, in: directory)
+        output = file.path
+        defer { file.closeDescriptor() }
+        child = try Spawned(
+            executable.path, arguments, environment: environment,
+            standardOutput: .descriptor(file.descriptor), standardError: .descriptor(file.descriptor))
     }
+
+    /// The child ends with its handle: a test that stops early (a failed expectation) leaves no process behind.
+    deinit { child.killAndReap() }
 
     /// Everything printed so far.
     public var text: String { (try? String(contentsOf: output, encoding: .utf8)) ?? "" }
+
+    /// The exit status once the process has ended, nil while it runs.
+    public var exitStatus: Int32? { child.exitStatus }
 
     /// Waits until the output matches `pattern` and returns the first capture.
     public func await(_ pattern: Regex<(Substring, Substring)>, timeout: Duration = .seconds(20)) async throws -> String {
@@ -111,20 +141,18 @@ public final class BackgroundProcess: @unchecked Sendable {
 
     /// Waits for the process to end and returns its status.
     public func waitForExit(timeout: Duration = .seconds(30)) async throws -> Int32 {
-        let deadline = ContinuousClock.now + timeout
-        while process.isRunning {
-            guard ContinuousClock.now < deadline else { throw BackgroundTimeout(output: text) }
-            try await Task.sleep(for: .milliseconds(20))
+        do {
+            return try await child.waitForExit(timeout: timeout)
+        } catch is SpawnTimeout {
+            throw BackgroundTimeout(output: text)
         }
-        return process.terminationStatus
     }
 
-    /// Sends `signal` (default SIGTERM) and waits for the process to end; returns its exit status.
+    /// Sends `signal` (default SIGTERM) and waits for the process to end (killing it after 10 s); returns its exit
+    /// status.
     @discardableResult
     public func stop(signal: Int32 = SIGTERM) async -> Int32 {
-        if process.isRunning { kill(process.processIdentifier, signal) }
-        while process.isRunning { try? await Task.sleep(for: .milliseconds(10)) }
-        return process.terminationStatus
+        await child.stop(signal: signal)
     }
 }
 

@@ -39,7 +39,7 @@ public final class CookieJar: @unchecked Sendable {
 extension CookieJar {
     /// Sends `request` as this browser: with its cookies (unless the request sets its own), keeping new ones.
     public func send(
-        _ request: TransportRequest, using transport: any HTTPTransport = AsyncHTTPClientTransport.shared
+        _ request: TransportRequest, using transport: any HTTPTransport = AsyncHTTPClientTransport.testing
     ) async throws -> TransportResponse {
         var request = request
         if let cookie = header, !request.headers.contains(where: { $0.name.lowercased() == "cookie" }) {

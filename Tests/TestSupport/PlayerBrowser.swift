@@ -13,7 +13,7 @@ public struct PlayerBrowser: Sendable {
     public let transport: any HTTPTransport
 
     /// A browser with `cookies` (a fresh jar by default) sending through `transport`.
-    public init(cookies: CookieJar = CookieJar(), transport: any HTTPTransport = AsyncHTTPClientTransport.shared) {
+    public init(cookies: CookieJar = CookieJar(), transport: any HTTPTransport = AsyncHTTPClientTransport.testing) {
         self.cookies = cookies
         self.transport = transport
     }

@@ -10,7 +10,7 @@ import Darwin
 /// The built `d3` run on a pseudo-terminal, as a person at a keyboard runs it: standard input, output and error
 /// are the terminal, whose output is collected and to which the test can type.
 final class PseudoTerminal: @unchecked Sendable {
-    let process = Process()
+    let child: Spawned
     private let master: Int32
     private let lock = NSLock()
     private var output = Data()
@@ -18,16 +18,10 @@ final class PseudoTerminal: @unchecked Sendable {
     init(_ arguments: [String], environment: [String: String]) throws {
         let ends = try Self.open()
         master = ends.master
-        let slave = ends.slave
-        let terminal = FileHandle(fileDescriptor: slave, closeOnDealloc: true)
-        process.executableURL = try BuiltExecutable.url("d3")
-        process.arguments = arguments
-        process.environment = environment
-        process.standardInput = terminal
-        process.standardOutput = terminal
-        process.standardError = terminal
-        try process.run()
-        try terminal.close()
+        defer { close(ends.slave) }
+        child = try Spawned(
+            BuiltExecutable.url("d3").path, arguments, environment: environment, standardInput: .descriptor(ends.slave),
+            standardOutput: .descriptor(ends.slave), standardError: .descriptor(ends.slave))
         let master = master
         Thread.detachNewThread { [self] in
             var buffer = [UInt8](repeating: 0, count: 4096)
@@ -43,26 +37,26 @@ final class PseudoTerminal: @unchecked Sendable {
     private static func open() throws -> (master: Int32, slave: Int32) {
         #if os(Linux)
         // posix_openpt and friends are not visible to Swift on Glibc; they are these ioctls on /dev/ptmx.
-        let master = Glibc.open("/dev/ptmx", O_RDWR | O_NOCTTY)
+        let master = Glibc.open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
         var unlock: CInt = 0
         var number: CUnsignedInt = 0
         guard master >= 0, ioctl(master, 0x4004_5431 /* TIOCSPTLCK */, &unlock) == 0,
               ioctl(master, 0x8004_5430 /* TIOCGPTN */, &number) == 0
         else { throw CocoaError(.fileReadUnknown) }
-        let slave = Glibc.open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
+        let slave = Glibc.open("/dev/pts/\(number)", O_RDWR | O_NOCTTY | O_CLOEXEC)
         #else
         let master = posix_openpt(O_RDWR | O_NOCTTY)
         guard master >= 0, grantpt(master) == 0, unlockpt(master) == 0, let name = ptsname(master) else {
             throw CocoaError(.fileReadUnknown)
         }
-        let slave = Darwin.open(String(cString: name), O_RDWR | O_NOCTTY)
+        let slave = Darwin.open(String(cString: name), O_RDWR | O_NOCTTY | O_CLOEXEC)
         #endif
         guard slave >= 0 else { throw CocoaError(.fileReadUnknown) }
         return (master, slave)
     }
 
     deinit {
-        if process.isRunning { process.terminate() }
+        child.killAndReap()
         close(master)
     }
 
@@ -87,12 +81,11 @@ final class PseudoTerminal: @unchecked Sendable {
 
     /// Waits for `d3` to end and returns its status.
     func waitForExit(timeout: Duration = .seconds(30)) async throws -> Int32 {
-        let deadline = ContinuousClock.now + timeout
-        while process.isRunning {
-            guard ContinuousClock.now < deadline else { throw TerminalTimeout(screen: text) }
-            try await Task.sleep(for: .milliseconds(20))
+        do {
+            return try await child.waitForExit(timeout: timeout)
+        } catch is SpawnTimeout {
+            throw TerminalTimeout(screen: text)
         }
-        return process.terminationStatus
     }
 }
 

@@ -3,6 +3,7 @@ import BattleNetEmulator
 import BattleNetHTTPClient
 import D3Kit
 import Foundation
+import TestSupport
 import Testing
 
 /// A private home and config directory for one test's runs of `d3`, removed afterwards.
@@ -57,9 +58,9 @@ extension RunningEmulator {
     /// `--json` and `d3 api` must print unchanged.
     func answer(_ path: String) async throws -> Data {
         let oauth = OAuthClient(
-            credentials: cliCredentials, endpoints: endpoints, transport: AsyncHTTPClientTransport.shared)
+            credentials: cliCredentials, endpoints: endpoints, transport: AsyncHTTPClientTransport.testing)
         let token = try await oauth.clientCredentialsToken()
-        let response = try await AsyncHTTPClientTransport.shared.send(TransportRequest(
+        let response = try await AsyncHTTPClientTransport.testing.send(TransportRequest(
             url: try #require(URL(string: baseURL.absoluteString + path)),
             headers: [("Authorization", "Bearer \(token.value)")]))
         #expect(response.status == 200, "\(path)")
