@@ -37,7 +37,7 @@ struct EmulatorProtocolTests {
             }
             let authorize = emulator.oauthClient().authorizeURL(redirectURI: testRedirectURI, scopes: ["openid"], state: "s")
             let legacy = URL(string: authorize.absoluteString.replacingOccurrences(of: "/authorize?", with: "/oauth/authorize?"))!
-            let callback = try await emulator.decide(legacy)
+            let callback = try await PlayerBrowser().decide(legacy)
             let code = try #require(callback.queryValue("code"))
             let user = try await form(
                 base.appending(path: "oauth/token"),
@@ -95,7 +95,7 @@ struct EmulatorProtocolTests {
             let pkce = PKCE.generate()
             for verifier in [nil, PKCE.generate().verifier, pkce.verifier] {
                 let authorize = client.authorizeURL(redirectURI: testRedirectURI, scopes: ["openid"], state: "s", pkce: pkce)
-                let code = try #require(try await emulator.decide(authorize).queryValue("code"))
+                let code = try #require(try await PlayerBrowser().decide(authorize).queryValue("code"))
                 var pairs = [("grant_type", "authorization_code"), ("code", code), ("redirect_uri", testRedirectURI)]
                 if let verifier { pairs.append(("code_verifier", verifier)) }
                 let response = try await form(emulator.baseURL.appending(path: "token"), pairs, headers: [basic(testCredentials)])

@@ -38,16 +38,6 @@ extension RunningEmulator {
             tokens: tokens ?? ClientCredentialsTokenProvider(client: oauthClient()), transport: transport,
             timeout: timeout, maxResponseBytes: maxResponseBytes, retry: retry)
     }
-
-    /// Plays the person: follows an authorize URL with the emulator's programmatic decision and returns the
-    /// `Location` it redirects to.
-    func decide(_ authorizeURL: URL, approve: Bool = true, battleTag: String? = nil) async throws -> URL {
-        var pairs = [("emulator_decision", approve ? "approve" : "deny")]
-        if let battleTag { pairs.append(("emulator_battletag", battleTag)) }
-        let response = try await transport.send(TransportRequest(url: authorizeURL.appendingQuery(pairs)))
-        #expect(response.status == 302)
-        return try #require(response.header("Location").flatMap(URL.init(string:)))
-    }
 }
 
 

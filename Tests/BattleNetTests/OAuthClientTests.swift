@@ -30,7 +30,7 @@ struct OAuthClientTests {
             let pkce = PKCE.generate()
             let authorize = client.authorizeURL(
                 redirectURI: testRedirectURI, scopes: ["openid", "d3.profile"], state: "state-1", pkce: pkce)
-            let callback = try await emulator.decide(authorize, battleTag: "FaYe#2543")
+            let callback = try await PlayerBrowser().decide(authorize, battleTag: "FaYe#2543")
             #expect(callback.absoluteString.hasPrefix(testRedirectURI + "?"))
             #expect(callback.queryValue("state") == "state-1")
             let code = try #require(callback.queryValue("code"))
@@ -89,7 +89,7 @@ struct OAuthClientTests {
         try await withEmulator { emulator in
             let client = emulator.oauthClient()
             let authorize = client.authorizeURL(redirectURI: testRedirectURI, scopes: [], state: "x")
-            let code = try #require(try await emulator.decide(authorize).queryValue("code"))
+            let code = try #require(try await PlayerBrowser().decide(authorize).queryValue("code"))
 
             let wrongSecret = emulator.oauthClient(credentials: ClientCredentials(id: testCredentials.id, secret: "nope"))
             await #expect(throws: BattleNetError.oauth(OAuthError(
@@ -117,7 +117,7 @@ struct OAuthClientTests {
         try await withEmulator(codeLifetime: .milliseconds(50)) { emulator in
             let client = emulator.oauthClient()
             let code = try #require(
-                try await emulator.decide(client.authorizeURL(redirectURI: testRedirectURI, scopes: [], state: "x"))
+                try await PlayerBrowser().decide(client.authorizeURL(redirectURI: testRedirectURI, scopes: [], state: "x"))
                     .queryValue("code"))
             try await Task.sleep(for: .milliseconds(120))
             await #expect(throws: BattleNetError.oauth(OAuthError(

@@ -88,9 +88,8 @@ struct LoginCommandTests {
             credentials: cliCredentials, endpoints: BattleNetEndpoints(emulatorBaseURL: baseURL), transport: transport)
         let redirectURI = "http://127.0.0.1/callback"
         let authorize = oauth.authorizeURL(redirectURI: redirectURI, scopes: ["d3.profile"], state: "state")
-            .appendingQuery([("emulator_decision", "approve"), ("emulator_battletag", battleTag)])
-        let response = try await transport.send(TransportRequest(url: authorize))
-        let location = try #require(response.header("Location").flatMap(URLComponents.init(string:)))
+        let callback = try await PlayerBrowser(transport: transport).decide(authorize, battleTag: battleTag)
+        let location = try #require(URLComponents(url: callback, resolvingAgainstBaseURL: false))
         let code = try #require(location.queryItems?.first { $0.name == "code" }?.value)
         var token = try await oauth.exchangeCode(code, redirectURI: redirectURI)
         let info = try await oauth.userInfo(accessToken: token.value)

@@ -6,7 +6,8 @@ import Testing
 
 @testable import RelayServer
 
-@Suite("Bad input over real sockets", .timeLimit(.minutes(5)))
+/// Malformed requests and framing over real sockets (the HTTP server is the point), wrong methods in process.
+@Suite("Bad input", .timeLimit(.minutes(5)))
 struct BadInputTests {
     /// Every header the relay (or its HTTP server) may send; anything else would be injected.
     static let knownHeaders: Set<String> = [
@@ -45,8 +46,8 @@ struct BadInputTests {
         ("DELETE", "/oauth/device/code", "POST"), ("POST", "/redirect/d3", "GET"), ("POST", "/healthz", "GET"),
     ])
     func wrongMethod(method: String, path: String, allow: String) async throws {
-        try await withRelay { relay in
-            let response = try await #require(await RawHTTP.roundTrip(RawHTTP.request(method, path), port: relay.baseURL.port!))
+        try await withRelay(via: .router) { relay in
+            let response = try await relay.send(TransportRequest(method: method, url: URL(string: publicBase + path)!))
             #expect(response.status == 405)
             #expect(response.header("Allow") == allow)
             #expect(response.text.contains("method_not_allowed"))

@@ -11,7 +11,7 @@ import Testing
 struct BrowserBindingTests {
     @Test("The authorize link sent to a second browser: refused before any exchange, and the login is never handed out")
     func authorizeLinkInAnotherBrowser() async throws {
-        try await withRelay({ $0.pollInterval = 1 }) { relay in
+        try await withRelay(via: .router, { $0.pollInterval = 1 }) { relay in
             let attacker = CookieJar()
             let login = try await relay.startLogin()
             let authorize = try await relay.confirm(login, browser: attacker)
@@ -35,7 +35,7 @@ struct BrowserBindingTests {
 
     @Test("A forged or stale binding cookie is refused like a missing one")
     func forgedBinding() async throws {
-        try await withRelay { relay in
+        try await withRelay(via: .router) { relay in
             let first = try await relay.startLogin()
             _ = try await relay.confirm(first)
             let stale = try #require(relay.browser.header)
@@ -53,7 +53,7 @@ struct BrowserBindingTests {
 
     @Test("Cross-site return: the binding cookie is SameSite=Lax (sent on Battle.net's redirect), HttpOnly, for the whole site")
     func cookieAttributes() async throws {
-        try await withRelay { relay in
+        try await withRelay(via: .router) { relay in
             let login = try await relay.startLogin()
             let page = try await relay.get(login.verificationURIComplete, browser: CookieJar())
             let confirm = try #require(page.headers("Set-Cookie").first)
@@ -75,7 +75,7 @@ struct BrowserBindingTests {
 
     @Test("The same browser may click Continue again; another browser may not while the first is at Battle.net")
     func secondConfirm() async throws {
-        try await withRelay { relay in
+        try await withRelay(via: .router) { relay in
             let login = try await relay.startLogin()
             let first = try await relay.confirm(login)
             let again = try await relay.confirm(login)
@@ -95,7 +95,7 @@ struct BrowserBindingTests {
 
     @Test("Confirm pages of two logins in one browser do not overwrite each other's nonce")
     func twoTabs() async throws {
-        try await withRelay { relay in
+        try await withRelay(via: .router) { relay in
             let one = try await relay.startLogin()
             let two = try await relay.startLogin()
             let pageOne = try await relay.get(one.verificationURIComplete)
@@ -116,7 +116,7 @@ struct BrowserBindingTests {
 
     @Test("A click on Continue from another site is refused (Origin, Sec-Fetch-Site)")
     func crossSiteConfirm() async throws {
-        try await withRelay { relay in
+        try await withRelay(via: .router) { relay in
             let login = try await relay.startLogin()
             let page = try await relay.get(login.verificationURIComplete)
             let nonce = try #require(page.text.firstMatch(of: /name="confirm" value="([^"]+)"/)?.1)
@@ -140,7 +140,7 @@ struct BrowserBindingTests {
 
     @Test("Redirect mode: the app's browser session that confirmed finishes and is sent back to the app")
     func redirectModeBinding() async throws {
-        try await withRelay { relay in
+        try await withRelay(via: .router) { relay in
             let login = try await relay.startLogin(app: "myapp")
             let authorize = try await relay.confirm(login)
             let callback = try await relay.decide(authorize)

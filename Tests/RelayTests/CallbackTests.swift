@@ -9,7 +9,7 @@ import Testing
 struct CallbackTests {
     @Test("Redirect mode sends the browser to the app's scheme with the outcome and a callback code; the app then collects")
     func redirectMode() async throws {
-        try await withRelay { relay in
+        try await withRelay(via: .router) { relay in
             let (login, callback) = try await relay.loginUntilCallback(app: "myapp")
             #expect(callback.absoluteString.hasPrefix("\(publicBase)/redirect/myapp?"))
             let response = try await relay.get(callback)
@@ -24,7 +24,7 @@ struct CallbackTests {
 
     @Test("Redirect mode reports a refusal to the app without any secret")
     func redirectModeDenied() async throws {
-        try await withRelay { relay in
+        try await withRelay(via: .router) { relay in
             let (_, callback) = try await relay.loginUntilCallback(app: "myapp", approve: false)
             let response = try await relay.get(callback)
             #expect(response.header("Location") == "myapp://bnet-relay/callback?result=denied&error=access_denied")
@@ -33,7 +33,7 @@ struct CallbackTests {
 
     @Test("Forward mode passes the callback's query unchanged and exchanges nothing")
     func forwardMode() async throws {
-        try await withRelay { relay in
+        try await withRelay(via: .router) { relay in
             let response = try await relay.get("/redirect/fwdapp?code=abc%2F123&state=xyz")
             #expect(response.status == 302)
             #expect(response.header("Location") == "fwdapp://?code=abc%2F123&state=xyz")
@@ -43,7 +43,7 @@ struct CallbackTests {
 
     @Test("A replayed callback is refused without a second exchange")
     func replayedCallback() async throws {
-        try await withRelay { relay in
+        try await withRelay(via: .router) { relay in
             let (_, callback) = try await relay.loginUntilCallback()
             #expect(try await relay.get(callback).status == 200)
             let replay = try await relay.get(callback)
@@ -55,7 +55,7 @@ struct CallbackTests {
 
     @Test("An unknown state, a missing state, or another app's path are refused before any exchange")
     func badStates() async throws {
-        try await withRelay { relay in
+        try await withRelay(via: .router) { relay in
             let unknown = try await relay.get("/redirect/d3?code=abc&state=made-up")
             #expect(unknown.status == 400)
             let missing = try await relay.get("/redirect/d3?code=abc")
@@ -76,7 +76,7 @@ struct CallbackTests {
 
     @Test("A starting login must be confirmed: the verification page never redirects by itself")
     func noRedirectWithoutClick() async throws {
-        try await withRelay { relay in
+        try await withRelay(via: .router) { relay in
             let login = try await relay.startLogin()
             let page = try await relay.get(login.verificationURIComplete)
             #expect(page.status == 200)
@@ -98,7 +98,7 @@ struct CallbackTests {
         .latency(milliseconds: 4_500),
     ])
     func providerFailures(kind: EmulatorFault.Kind) async throws {
-        try await withRelay({ $0.exchangeTimeout = .seconds(2) }) { relay in
+        try await withRelay(via: .router, { $0.exchangeTimeout = .seconds(2) }) { relay in
             let (login, callback) = try await relay.loginUntilCallback()
             await relay.emulator.state.inject(EmulatorFault(pathPrefix: "/token", kind: kind, count: 1))
             let page = try await relay.get(callback)
@@ -113,7 +113,7 @@ struct CallbackTests {
 
     @Test("A code Battle.net refuses (invalid_grant) ends the login as failed")
     func invalidGrant() async throws {
-        try await withRelay { relay in
+        try await withRelay(via: .router) { relay in
             let (login, callback) = try await relay.loginUntilCallback()
             let forged = URL(string: callback.absoluteString.replacingOccurrences(
                 of: "code=\(callback.queryValue("code")!)", with: "code=forged"))!
@@ -124,7 +124,7 @@ struct CallbackTests {
 
     @Test("Provider down: the login fails promptly, no 5xx reaches the poller")
     func providerDown() async throws {
-        try await withRelay { relay in
+        try await withRelay(via: .router) { relay in
             let (login, callback) = try await relay.loginUntilCallback()
             await relay.emulator.stop()
             let clock = ContinuousClock()

@@ -57,8 +57,7 @@ struct CapacityTests {
 
     @Test("Past the global cap, new logins get 503 with Retry-After; logins already open carry on")
     func openLoginCap() async throws {
-        let relay = try await RelayHarness.start({ $0.maxOpenLogins = 3 })
-        do {
+        try await withRelay(via: .router, { $0.maxOpenLogins = 3 }) { relay in
             let first = try await relay.startLogin()
             _ = try await relay.startLogin()
             _ = try await relay.startLogin()
@@ -72,11 +71,7 @@ struct CapacityTests {
             #expect(try await relay.poll(first, wait: 1).status == 200)
             let metrics = try await relay.ops("/metrics").text
             #expect(metrics.contains(#"bnet_relay_throttled_total{limit="open_logins"} 1"#))
-        } catch {
-            await relay.stop()
-            throw error
         }
-        await relay.stop()
     }
 
     @Test("The rate limiter forgets only buckets idle for a generation, and never holds more than maxKeys")

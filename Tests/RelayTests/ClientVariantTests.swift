@@ -8,7 +8,7 @@ import Testing
 
 @testable import RelayServer
 
-/// What standard OAuth clients send, over real sockets: `client_id` in the body, absent, or as HTTP Basic with an
+/// What standard OAuth clients send: `client_id` in the body, absent, or as HTTP Basic with an
 /// empty password; app names in any case. The Python client libraries themselves run in Tests/Interop.
 @Suite("Client variants: what stock RFC 8628 clients send", .timeLimit(.minutes(2)))
 struct ClientVariantTests {
@@ -20,7 +20,7 @@ struct ClientVariantTests {
 
     @Test("A token request without client_id, or with it as Basic and an empty password, collects the token once")
     func tokenRequestVariants() async throws {
-        try await withRelay { relay in
+        try await withRelay(via: .router) { relay in
             for variant in ["none", "basic", "body"] {
                 let (login, callback) = try await relay.loginUntilCallback()
                 #expect(try await relay.get(callback).status == 200)
@@ -43,7 +43,7 @@ struct ClientVariantTests {
 
     @Test("Refusals name what is wrong: another app, a missing device_code, a secret, two different client_ids")
     func refusals() async throws {
-        try await withRelay { relay in
+        try await withRelay(via: .router) { relay in
             let login = try await relay.startLogin()
             let other = try await relay.post("/oauth/token", form: [Self.grant, ("device_code", login.deviceCode), ("client_id", "myapp")])
             #expect(other.status == 400)
@@ -79,7 +79,7 @@ struct ClientVariantTests {
 
     @Test("The device authorization endpoint takes client_id in the body or as Basic, and says when it is missing")
     func deviceAuthorizationVariants() async throws {
-        try await withRelay { relay in
+        try await withRelay(via: .router) { relay in
             let basic = try await relay.post("/oauth/device/code", form: [], headers: [Self.basic("d3")])
             #expect(basic.status == 200, "\(basic.text)")
             #expect(basic.json["device_code"] is String)
@@ -91,7 +91,7 @@ struct ClientVariantTests {
 
     @Test("App names match in any case; the Location uses the registered spelling")
     func caseInsensitiveApps() async throws {
-        try await withRelay({ $0.apps = try .parsing(["d3=poll", "BattleNetAPI=redirect"]) }) { relay in
+        try await withRelay(via: .router, { $0.apps = try .parsing(["d3=poll", "BattleNetAPI=redirect"]) }) { relay in
             let login = try await relay.startLogin(app: "battlenetapi")
             let callback = try await relay.decide(try await relay.confirm(login))
             #expect(callback.path == "/redirect/BattleNetAPI")
@@ -113,7 +113,7 @@ struct ClientVariantTests {
 
     @Test("A device login for a forward-mode app is refused: it could never complete")
     func forwardModeDeviceLogin() async throws {
-        try await withRelay { relay in
+        try await withRelay(via: .router) { relay in
             let response = try await relay.post("/oauth/device/code", form: [("client_id", "fwdapp")])
             #expect(response.status == 400)
             #expect(response.json["error"] as? String == "unauthorized_client")
@@ -126,7 +126,7 @@ struct ClientVariantTests {
 struct ForwardModeTests {
     @Test("BattleNetAPI's AuthenticationManager: authorize, follow the relay's 302 to the app, exchange with the app's own credentials")
     func battleNetAPIFlow() async throws {
-        try await withRelay({ $0.apps = try .parsing(["d3=poll", "BattleNetAPI=forward"]) }) { relay in
+        try await withRelay(via: .router, { $0.apps = try .parsing(["d3=poll", "BattleNetAPI=forward"]) }) { relay in
             let app = OAuthClient(credentials: relayCredentials, endpoints: relay.emulator.endpoints, transport: transport)
             let redirectURI = "\(publicBase)/redirect/BattleNetAPI"
             let authorize = app.authorizeURL(redirectURI: redirectURI, scopes: ["openid", "d3.profile"], state: "app-state-1")
@@ -146,13 +146,10 @@ struct ForwardModeTests {
 
     @Test("A player who grants fewer scopes: the relay hands out the token with the granted scope")
     func partialConsent() async throws {
-        try await withRelay { relay in
+        try await withRelay(via: .router) { relay in
             let login = try await relay.startLogin()
             let authorize = try await relay.confirm(login)
-            let decided = try await transport.send(TransportRequest(url: authorize.appendingQuery([
-                ("emulator_decision", "approve"), ("emulator_scope", "openid"),
-            ])))
-            let callback = try #require(decided.location)
+            let callback = try await relay.decide(authorize, scope: "openid")
             #expect(try await relay.get(callback).status == 200)
             let token = try await relay.poll(login, wait: 1)
             #expect(token.status == 200)

@@ -4,12 +4,12 @@ import RelayServer
 import TestSupport
 import Testing
 
-/// "One browser per login" over real sockets: the store decides which of two simultaneous clicks wins.
+/// "One browser per login": the store decides which of two simultaneous clicks wins.
 @Suite("Concurrent confirmations", .timeLimit(.minutes(2)))
 struct ConcurrentConfirmTests {
     @Test("Two browsers clicking Continue at once on one login: exactly one is sent to Battle.net, in every round")
     func twoBrowsersAtOnce() async throws {
-        try await withRelay({ $0.codeEntriesPerMinute = 10_000; $0.startsPerMinute = 10_000 }) { relay in
+        try await withRelay(via: .router, { $0.codeEntriesPerMinute = 10_000; $0.startsPerMinute = 10_000 }) { relay in
             for _ in 0..<20 {
                 let login = try await relay.startLogin()
                 let first = CookieJar()

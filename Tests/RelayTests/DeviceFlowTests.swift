@@ -5,11 +5,11 @@ import TestSupport
 import RelayServer
 import Testing
 
-@Suite("Device flow through real sockets", .timeLimit(.minutes(5)))
+@Suite("Device flow: start, confirm, decide, callback, poll", .timeLimit(.minutes(5)))
 struct DeviceFlowTests {
     @Test("Start, enter the code, approve at Battle.net, callback, poll: the client gets a working token once")
     func endToEnd() async throws {
-        try await withRelay({ $0.pollInterval = 1 }) { relay in
+        try await withRelay(via: .router, { $0.pollInterval = 1 }) { relay in
             let login = try await relay.startLogin()
             #expect(login.deviceCode.count >= 43)
             #expect(login.userCode.wholeMatch(of: /[BCDFGHJKLMNPQRSTVWXZ]{4}-[BCDFGHJKLMNPQRSTVWXZ]{4}/) != nil)
@@ -67,7 +67,7 @@ struct DeviceFlowTests {
 
     @Test("Two concurrent pickups yield exactly one token")
     func concurrentPickup() async throws {
-        try await withRelay { relay in
+        try await withRelay(via: .router) { relay in
             for _ in 0..<5 {
                 let (login, callback) = try await relay.loginUntilCallback()
                 #expect(try await relay.get(callback).status == 200)
@@ -82,7 +82,7 @@ struct DeviceFlowTests {
 
     @Test("A long-poll held from the start returns within moments of the callback, not when the person confirms")
     func longPoll() async throws {
-        try await withRelay { relay in
+        try await withRelay(via: .router) { relay in
             let login = try await relay.startLogin()
             let clock = ContinuousClock()
             async let held = relay.poll(login, wait: 20)
@@ -100,7 +100,7 @@ struct DeviceFlowTests {
 
     @Test("A long-poll with nothing happening answers authorization_pending when its wait ends")
     func longPollTimesOut() async throws {
-        try await withRelay { relay in
+        try await withRelay(via: .router) { relay in
             let login = try await relay.startLogin()
             let clock = ContinuousClock()
             let start = clock.now
@@ -112,7 +112,7 @@ struct DeviceFlowTests {
 
     @Test("Polling faster than the interval gets slow_down and a longer interval; the first poll is never punished")
     func slowDown() async throws {
-        try await withRelay { relay in
+        try await withRelay(via: .router) { relay in
             let login = try await relay.startLogin()
             let first = try await relay.poll(login)
             #expect(first.json["error"] as? String == "authorization_pending")
@@ -126,7 +126,7 @@ struct DeviceFlowTests {
 
     @Test("A poll within the grace of the interval is accepted")
     func grace() async throws {
-        try await withRelay({ $0.pollInterval = 1 }) { relay in
+        try await withRelay(via: .router, { $0.pollInterval = 1 }) { relay in
             let login = try await relay.startLogin()
             _ = try await relay.poll(login)
             try await Task.sleep(for: .milliseconds(850))
@@ -137,7 +137,7 @@ struct DeviceFlowTests {
 
     @Test("A login not finished in time answers expired_token")
     func expired() async throws {
-        try await withRelay({ $0.loginLifetime = .seconds(1) }) { relay in
+        try await withRelay(via: .router, { $0.loginLifetime = .seconds(1) }) { relay in
             let login = try await relay.startLogin()
             try await Task.sleep(for: .seconds(1.2))
             let response = try await relay.poll(login)
@@ -149,7 +149,7 @@ struct DeviceFlowTests {
 
     @Test("A poll with another client's id or an unknown device code is refused")
     func wrongClient() async throws {
-        try await withRelay { relay in
+        try await withRelay(via: .router) { relay in
             let login = try await relay.startLogin()
             let wrong = try await relay.poll(login, clientID: "myapp")
             #expect(wrong.json["error"] as? String == "invalid_client")
@@ -161,7 +161,7 @@ struct DeviceFlowTests {
 
     @Test("Declining at Battle.net is shown to the person and reported to the poller")
     func denied() async throws {
-        try await withRelay { relay in
+        try await withRelay(via: .router) { relay in
             let (login, callback) = try await relay.loginUntilCallback(approve: false)
             #expect(callback.queryValue("error") == "access_denied")
             let page = try await relay.get(callback)

@@ -12,7 +12,7 @@ import Testing
 struct EndpointTests {
     @Test("Each request is logged; routine poll answers and health probes at debug, the rest at info")
     func requestLog() async throws {
-        try await withRelay { relay in
+        try await withRelay(via: .router, emulator: try await .shared) { relay in
             let login = try await relay.startLogin()
             #expect(try await relay.poll(login).status == 400)
             #expect(try await relay.get("/healthz").status == 200)
@@ -30,7 +30,7 @@ struct EndpointTests {
 
     @Test("Unknown clients, forbidden scopes and malformed requests are refused with OAuth errors")
     func startErrors() async throws {
-        try await withRelay { relay in
+        try await withRelay(via: .router, emulator: try await .shared) { relay in
             let unknown = try await relay.post("/oauth/device/code", form: [("client_id", "nobody")])
             #expect(unknown.status == 400)
             #expect(unknown.json["error"] as? String == "invalid_client")
@@ -57,7 +57,7 @@ struct EndpointTests {
 
     @Test("Scopes the app may ask for are granted as asked")
     func scopes() async throws {
-        try await withRelay { relay in
+        try await withRelay(via: .router, emulator: try await .shared) { relay in
             let login = try await relay.startLogin(scope: "openid")
             let authorize = try await relay.confirm(login)
             #expect(authorize.queryValue("scope") == "openid")
@@ -66,7 +66,7 @@ struct EndpointTests {
 
     @Test("Wrong codes get a clear page, and guessing is throttled per address")
     func codeEntry() async throws {
-        try await withRelay({ $0.codeEntriesPerMinute = 3 }) { relay in
+        try await withRelay(via: .router, emulator: try await .shared, { $0.codeEntriesPerMinute = 3 }) { relay in
             let empty = try await relay.get("/device")
             #expect(empty.status == 200)
             #expect(empty.text.contains("Enter the code"))
@@ -86,7 +86,7 @@ struct EndpointTests {
 
     @Test("User codes are case-insensitive and ignore separators")
     func lenientCode() async throws {
-        try await withRelay { relay in
+        try await withRelay(via: .router, emulator: try await .shared) { relay in
             let login = try await relay.startLogin()
             let typed = login.userCode.lowercased().replacingOccurrences(of: "-", with: " ")
             let page = try await relay.get("/device?user_code=" + FormEncoding.escape(typed))
@@ -97,7 +97,7 @@ struct EndpointTests {
 
     @Test("Metadata names the device and token endpoints from configuration, not request headers")
     func metadata() async throws {
-        try await withRelay { relay in
+        try await withRelay(via: .router, emulator: try await .shared) { relay in
             let response = try await relay.get("/.well-known/oauth-authorization-server", headers: [("Host", "evil.example"), ("X-Forwarded-Host", "evil.example")])
             let json = response.json
             #expect(json["issuer"] as? String == publicBase)
@@ -113,7 +113,7 @@ struct EndpointTests {
 
     @Test("healthz, readyz and metrics answer; metrics count what happened")
     func operations() async throws {
-        try await withRelay { relay in
+        try await withRelay(via: .router, emulator: try await .shared) { relay in
             let health = try await relay.get("/healthz")
             #expect(health.json["status"] as? String == "ok")
             #expect(health.json["sandbox"] as? Bool == false)
@@ -156,11 +156,11 @@ struct EndpointTests {
 
     @Test("Starting logins is limited per client address: exactly the burst, then 429 (in process, on a frozen clock)")
     func startLimit() async throws {
-        try await InProcessRelay.with { relay in
+        try await withRelay(via: .router, emulator: try await .shared) { relay in
             let frozen = ContinuousClock.now
             let router = Router(context: RelayContext.self)
             router.middlewares.add(RefusalMiddleware())
-            let service = relay.relay.service
+            let service = relay.service
             DeviceController(
                 logins: service, settings: service.settings, metrics: service.metrics, keyring: service.keyring,
                 apps: service.apps, startLimit: PrefixRateLimits(label: "login_start", perNetwork: 100, per56: 100, per48: 100, now: { frozen }),
@@ -170,7 +170,10 @@ struct EndpointTests {
             try await Application(router: router).test(.router) { client in
                 var statuses: [Int] = []
                 for _ in 0..<110 {
-                    statuses.append(Int(try await client.post("/oauth/device/code", form: [("client_id", "d3")]).status.code))
+                    let start = try await client.execute(
+                        uri: "/oauth/device/code", method: .post, headers: [.contentType: "application/x-www-form-urlencoded"],
+                        body: ByteBuffer(string: "client_id=d3"))
+                    statuses.append(start.status.code)
                 }
                 #expect(statuses.prefix(100).allSatisfy { $0 == 200 })
                 #expect(statuses.suffix(10).allSatisfy { $0 == 429 })

@@ -20,7 +20,7 @@ struct LoginIntegrityTests {
 
     @Test("A login pointed at another device code (and its sealing key) is refused at the callback; no token is handed out")
     func redirectedDeviceCode() async throws {
-        try await withRelay { relay in
+        try await withRelay(via: .router) { relay in
             let (victim, callback) = try await relay.loginUntilCallback()
             let attackerCode = Identifiers.deviceCode()
             try tamper(
@@ -42,7 +42,7 @@ struct LoginIntegrityTests {
 
     @Test("A login moved to another app, or with its MAC removed, is refused too; an untouched one completes")
     func otherColumns() async throws {
-        try await withRelay { relay in
+        try await withRelay(via: .router) { relay in
             for change in ["app = 'myapp'", "binding_mac = NULL", "scopes = 'openid d3.profile wow.profile'"] {
                 let (login, callback) = try await relay.loginUntilCallback()
                 try tamper(relay, set: "\(change) WHERE device_code_hash = ?", arguments: [Identifiers.hash(login.deviceCode)])
@@ -57,7 +57,7 @@ struct LoginIntegrityTests {
 
     @Test("Swapping user_code_hash between two rows is refused: the victim's code names nothing and no token goes to the other login")
     func swappedUserCodes() async throws {
-        try await withRelay { relay in
+        try await withRelay(via: .router) { relay in
             let victim = try await relay.startLogin()
             let attacker = try await relay.startLogin()
             let path = relay.databasePath

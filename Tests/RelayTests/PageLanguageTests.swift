@@ -5,7 +5,7 @@ import HTTPTypes
 import Testing
 
 /// The relay's pages in the player's language: the `Accept-Language` parser, the catalogue, and every page
-/// language over a real socket.
+/// language over HTTP, through the relay's router.
 @Suite("Page languages", .timeLimit(.minutes(3)))
 struct PageLanguageTests {
     @Test(
@@ -85,7 +85,7 @@ struct PageLanguageTests {
     }
 
     @Test(
-        "Each page language renders over HTTP with its lang, its words, Vary and the security headers",
+        "Each page language renders with its lang, its words, Vary and the security headers",
         arguments: [
             ("en-US,en;q=0.9", "en", "Sign in with Battle.net", "Signed in as FaYe#2543"),
             ("de-DE,de;q=0.9,en;q=0.8", "de", "Mit Battle.net anmelden", "Angemeldet als FaYe#2543"),
@@ -99,7 +99,7 @@ struct PageLanguageTests {
             ("zh-CN,zh;q=0.9", "zh-Hans", "使用 Battle.net 登录", "已以 FaYe#2543 登录"),
         ])
     func rendersOverHTTP(header: String, tag: String, signIn: String, signedIn: String) async throws {
-        try await withRelay { relay in
+        try await withRelay(via: .router, emulator: try await .shared) { relay in
             let language = [("Accept-Language", header)]
             let entry = try await relay.get("/device", headers: language)
             #expect(entry.status == 200)
@@ -134,7 +134,7 @@ struct PageLanguageTests {
 
     @Test("A result page says why a sign-in failed in the person's language, the reflected code escaped")
     func problemInLanguage() async throws {
-        try await withRelay { relay in
+        try await withRelay(via: .router, emulator: try await .shared) { relay in
             let replay = try await relay.get("/redirect/d3?state=unknown&code=x", headers: [("Accept-Language", "de")])
             #expect(replay.status == 400)
             #expect(replay.text.contains("<h1>Anmeldelink ungültig</h1>"))

@@ -14,12 +14,22 @@ struct StartedLogin {
     var app: String
 }
 
-/// The steps a client and a person take, over HTTP.
-extension RelayHarness {
+/// A relay the tests' clients talk to: in process or on a loopback port (``RelayHarness``), or the `bnet-relay`
+/// binary (``RelayProcess``).
+protocol ClientReachable {
+    /// Where its public routes answer.
+    var baseURL: URL { get }
+    /// What carries a client's requests to it.
+    var clientTransport: any HTTPTransport { get }
+}
+
+/// The client's steps, over HTTP.
+extension ClientReachable {
+    /// `POST /oauth/device/code` for `app`; expects the login to start.
     func startLogin(app: String = "d3", scope: String? = nil) async throws -> StartedLogin {
         var form = [("client_id", app)]
         if let scope { form.append(("scope", scope)) }
-        let response = try await post("/oauth/device/code", form: form)
+        let response = try await clientPost("/oauth/device/code", form: form)
         #expect(response.status == 200, "\(response.text)")
         let json = response.json
         return StartedLogin(
@@ -30,40 +40,10 @@ extension RelayHarness {
             interval: try #require(json["interval"] as? Int), app: app)
     }
 
-    /// Opens the verification link in `browser` (the harness's own by default) and, on a confirmation page, clicks
-    /// "Continue to Battle.net"; returns the provider's authorize URL. An app in redirect mode gets no page: the
-    /// link itself answers with the redirect to Battle.net.
-    func confirm(_ login: StartedLogin, browser: CookieJar? = nil) async throws -> URL {
-        let page = try await get(login.verificationURIComplete, browser: browser)
-        if page.status == 303 { return try #require(page.location) }
-        #expect(page.status == 200, "\(page.text)")
-        let nonce = try #require(page.text.firstMatch(of: /name="confirm" value="([^"]+)"/)?.1)
-        let response = try await post(
-            "/device", form: [("user_code", login.userCode), ("confirm", String(nonce))], browser: browser)
-        #expect(response.status == 303, "\(response.text)")
-        return try #require(response.location)
-    }
-
-    /// The person decides at the emulator; returns where Battle.net sends the browser back to.
-    func decide(_ authorizeURL: URL, approve: Bool = true, battleTag: String = "FaYe#2543") async throws -> URL {
-        let response = try await transport.send(TransportRequest(
-            url: authorizeURL.appendingQuery([
-                ("emulator_decision", approve ? "approve" : "deny"), ("emulator_battletag", battleTag),
-            ])))
-        #expect(response.status == 302, "\(response.text)")
-        return try #require(response.location)
-    }
-
-    /// Start, confirm, decide; returns the login and the callback URL (not yet delivered).
-    func loginUntilCallback(app: String = "d3", approve: Bool = true) async throws -> (StartedLogin, URL) {
-        let login = try await startLogin(app: app)
-        let callback = try await decide(try await confirm(login), approve: approve)
-        return (login, callback)
-    }
-
     /// The token request; `callbackCode` is what a redirect-mode app's callback URL carried.
     func poll(
-        _ login: StartedLogin, clientID: String? = nil, wait: Int? = nil, callbackCode: String? = nil
+        _ login: StartedLogin, clientID: String? = nil, wait: Int? = nil, callbackCode: String? = nil,
+        timeout: Duration = .seconds(40)
     ) async throws -> TransportResponse {
         var form = [
             ("grant_type", "urn:ietf:params:oauth:grant-type:device_code"), ("device_code", login.deviceCode),
@@ -71,6 +51,48 @@ extension RelayHarness {
         ]
         if let wait { form.append(("wait", String(wait))) }
         if let callbackCode { form.append(("callback_code", callbackCode)) }
-        return try await post("/oauth/token", form: form)
+        return try await clientPost("/oauth/token", form: form, timeout: timeout)
+    }
+
+    private func clientPost(_ path: String, form: [(String, String)], timeout: Duration = .seconds(40)) async throws
+        -> TransportResponse
+    {
+        try await clientTransport.send(TransportRequest(
+            method: "POST", url: URL(string: baseURL.absoluteString + path)!,
+            headers: [("Content-Type", "application/x-www-form-urlencoded")], body: Data(FormEncoding.encode(form).utf8),
+            timeout: timeout))
+    }
+}
+
+extension RelayHarness: ClientReachable {
+    var clientTransport: any HTTPTransport { transport }
+}
+
+/// The person's steps at a harness relay, each one ``PlayerBrowser``'s.
+extension RelayHarness {
+    /// The person with `browser` (the harness's own by default), reaching this relay.
+    func person(_ browser: CookieJar? = nil) -> PlayerBrowser {
+        PlayerBrowser(cookies: browser ?? self.browser, transport: transport)
+    }
+
+    /// Opens the verification link in `browser` (the harness's own by default) and, on a confirmation page, clicks
+    /// "Continue to Battle.net"; returns the provider's authorize URL. An app in redirect mode gets no page: the
+    /// link itself answers with the redirect to Battle.net.
+    func confirm(_ login: StartedLogin, browser: CookieJar? = nil) async throws -> URL {
+        try await person(browser).confirm(at: login.verificationURIComplete)
+    }
+
+    /// The person decides at the emulator; returns where Battle.net sends the browser back to.
+    func decide(_ authorizeURL: URL, approve: Bool = true, battleTag: String = "FaYe#2543", scope: String? = nil)
+        async throws -> URL
+    {
+        try await person().decide(authorizeURL, approve: approve, battleTag: battleTag, scope: scope)
+    }
+
+    /// Start, confirm, decide; returns the login and the callback URL (not yet delivered).
+    func loginUntilCallback(app: String = "d3", approve: Bool = true) async throws -> (StartedLogin, URL) {
+        let login = try await startLogin(app: app)
+        let callback = try await decide(try await confirm(login), approve: approve)
+        return (login, callback)
     }
 }

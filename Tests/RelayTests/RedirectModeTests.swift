@@ -5,13 +5,13 @@ import RelayServer
 import TestSupport
 import Testing
 
-/// Redirect mode over real sockets: the verification link goes straight to Battle.net, and the token goes only to
+/// Redirect mode: the verification link goes straight to Battle.net, and the token goes only to
 /// the app that received the callback code on its scheme.
 @Suite("Redirect mode: straight to Battle.net, and a callback code to collect", .timeLimit(.minutes(2)))
 struct RedirectModeTests {
     @Test("The verification link of a redirect-mode app answers with Battle.net's authorize URL and sets the binding: no relay page")
     func straightToBattleNet() async throws {
-        try await withRelay { relay in
+        try await withRelay(via: .router) { relay in
             let login = try await relay.startLogin(app: "myapp")
             let link = try await relay.get(login.verificationURIComplete)
             #expect(link.status == 303)
@@ -39,7 +39,7 @@ struct RedirectModeTests {
 
     @Test("Without the callback code or with a wrong one there is no token and the login stays collectable; with it, the token once")
     func callbackCode() async throws {
-        try await withRelay { relay in
+        try await withRelay(via: .router) { relay in
             let login = try await relay.startLogin(app: "myapp")
             let pending = try await relay.poll(login, callbackCode: "not-yet")
             #expect(pending.json["error"] as? String == "authorization_pending")
@@ -69,7 +69,7 @@ struct RedirectModeTests {
 
     @Test("A declined sign-in carries no callback code, and the poll reports access_denied")
     func declined() async throws {
-        try await withRelay { relay in
+        try await withRelay(via: .router) { relay in
             let login = try await relay.startLogin(app: "myapp")
             let back = try await Self.signIn(relay, login, approve: false)
             #expect(back.queryValue("result") == "denied")
@@ -80,7 +80,7 @@ struct RedirectModeTests {
 
     @Test("A device-flow (poll-mode) app keeps its confirm page and collects without a callback code")
     func deviceFlowUnchanged() async throws {
-        try await withRelay { relay in
+        try await withRelay(via: .router) { relay in
             let login = try await relay.startLogin(app: "d3")
             let page = try await relay.get(login.verificationURIComplete)
             #expect(page.status == 200)

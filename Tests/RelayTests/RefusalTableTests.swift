@@ -19,7 +19,7 @@ struct RefusalTableTests {
         let path: String
         var form: [(String, String)]? = nil
         var body: String? = nil
-        var headers: HTTPFields = [:]
+        var headers: [(name: String, value: String)] = []
         let status: Int
         let error: String
         var description: String? = nil
@@ -29,9 +29,9 @@ struct RefusalTableTests {
     }
 
     static let grant = ("grant_type", TokenController.deviceCodeGrant)
-    static let basicSecret: HTTPFields = [.authorization: "Basic " + Data("d3:s3cret".utf8).base64EncodedString()]
-    static let basicGarbage: HTTPFields = [.authorization: "Basic %%%"]
-    static let basicOther: HTTPFields = [.authorization: "Basic " + Data("myapp:".utf8).base64EncodedString()]
+    static let basicSecret = [(name: "Authorization", value: "Basic " + Data("d3:s3cret".utf8).base64EncodedString())]
+    static let basicGarbage = [(name: "Authorization", value: "Basic %%%")]
+    static let basicOther = [(name: "Authorization", value: "Basic " + Data("myapp:".utf8).base64EncodedString())]
     static let unknownDevice = ("device_code", String(repeating: "x", count: 43))
 
     static let cases: [Case] = [
@@ -93,73 +93,59 @@ struct RefusalTableTests {
 
     @Test("Each refusal has its status, error, description and the renderer's headers", arguments: cases)
     func refusal(_ refusal: Case) async throws {
-        try await InProcessRelay.with { relay in
-            try await relay.test { client in
-                let response: TestResponse
-                if let form = refusal.form {
-                    response = try await client.post(refusal.path, form: form, headers: refusal.headers)
-                } else {
-                    var headers = refusal.headers
-                    if refusal.body != nil { headers[.contentType] = "application/x-www-form-urlencoded" }
-                    response = try await client.execute(
-                        uri: refusal.path, method: refusal.method, headers: headers,
-                        body: refusal.body.map { ByteBuffer(string: $0) })
-                }
-                Self.check(response, status: refusal.status, error: refusal.error)
-                if let description = refusal.description {
-                    #expect((response.json["error_description"] as? String)?.contains(description) == true)
-                }
-                if let allow = refusal.allow { #expect(response.headers[.allow] == allow) }
-                if refusal.path == "/oauth/token", refusal.status != 405, refusal.status != 413 {
-                    #expect(response.json["interval"] as? Int == 5)
-                }
+        try await withRelay(via: .router, emulator: try await .shared) { relay in
+            let response: TransportResponse
+            if let form = refusal.form {
+                response = try await relay.post(refusal.path, form: form, headers: refusal.headers)
+            } else if let body = refusal.body {
+                response = try await relay.post(refusal.path, body: body, headers: refusal.headers)
+            } else {
+                response = try await relay.send(TransportRequest(
+                    method: refusal.method.rawValue, url: URL(string: publicBase + refusal.path)!, headers: refusal.headers))
+            }
+            Self.check(response, status: refusal.status, error: refusal.error)
+            if let description = refusal.description {
+                #expect((response.json["error_description"] as? String)?.contains(description) == true)
+            }
+            if let allow = refusal.allow { #expect(response.header("Allow") == allow) }
+            if refusal.path == "/oauth/token", refusal.status != 405, refusal.status != 413 {
+                #expect(response.json["interval"] as? Int == 5)
             }
         }
     }
 
     @Test("A client that starts too many logins gets 429 slow_down with Retry-After")
     func startLimit() async throws {
-        try await InProcessRelay.with({ $0.startsPerMinute = 2 }) { relay in
-            try await relay.test { client in
-                for _ in 0..<2 { #expect(try await client.post("/oauth/device/code", form: [("client_id", "d3")]).status == .ok) }
-                Self.check(try await client.post("/oauth/device/code", form: [("client_id", "d3")]), status: 429, error: "slow_down")
-            }
+        try await withRelay(via: .router, emulator: try await .shared, { $0.startsPerMinute = 2 }) { relay in
+            for _ in 0..<2 { #expect(try await relay.post("/oauth/device/code", form: [("client_id", "d3")]).status == 200) }
+            Self.check(try await relay.post("/oauth/device/code", form: [("client_id", "d3")]), status: 429, error: "slow_down")
         }
     }
 
     @Test("A client that revokes too often gets 429 slow_down with Retry-After, before its request is looked at")
     func revocationLimit() async throws {
-        try await InProcessRelay.with({ $0.startsPerMinute = 2 }) { relay in
-            try await relay.test { client in
-                for _ in 0..<2 {
-                    Self.check(
-                        try await client.post("/oauth/revoke", form: [("client_id", "d3")]), status: 400, error: "invalid_request")
-                }
-                Self.check(
-                    try await client.post("/oauth/revoke", form: [("client_id", "d3"), ("token", "t")]), status: 429,
-                    error: "slow_down")
+        try await withRelay(via: .router, emulator: try await .shared, { $0.startsPerMinute = 2 }) { relay in
+            for _ in 0..<2 {
+                Self.check(try await relay.post("/oauth/revoke", form: [("client_id", "d3")]), status: 400, error: "invalid_request")
             }
+            Self.check(
+                try await relay.post("/oauth/revoke", form: [("client_id", "d3"), ("token", "t")]), status: 429, error: "slow_down")
         }
     }
 
     @Test("Past the cap on open logins, a start gets 503 temporarily_unavailable with Retry-After")
     func openLoginCap() async throws {
-        try await InProcessRelay.with({ $0.maxOpenLogins = 1 }) { relay in
-            try await relay.test { client in
-                #expect(try await client.post("/oauth/device/code", form: [("client_id", "d3")]).status == .ok)
-                Self.check(
-                    try await client.post("/oauth/device/code", form: [("client_id", "d3")]), status: 503,
-                    error: "temporarily_unavailable")
-            }
+        try await withRelay(via: .router, emulator: try await .shared, { $0.maxOpenLogins = 1 }) { relay in
+            #expect(try await relay.post("/oauth/device/code", form: [("client_id", "d3")]).status == 200)
+            Self.check(
+                try await relay.post("/oauth/device/code", form: [("client_id", "d3")]), status: 503, error: "temporarily_unavailable")
         }
     }
 
     @Test("/readyz before the database was checked is 503 with Retry-After")
     func notReady() async throws {
-        try await InProcessRelay.with(prepared: false) { relay in
-            try await relay.testOperations { client in
-                Self.check(try await client.execute(uri: "/readyz", method: .get), status: 503, error: "temporarily_unavailable")
-            }
+        try await RelayHarness.withRouter(emulator: try await .shared, prepared: false) { relay in
+            Self.check(try await relay.ops("/readyz"), status: 503, error: "temporarily_unavailable")
         }
     }
 
@@ -171,20 +157,20 @@ struct RefusalTableTests {
         router.get("framing") { _, _ -> Response in throw HTTPParserError.invalidChunkSize }
         router.get("other") { _, _ -> Response in throw CancellationError() }
         try await Application(router: router).test(.router) { client in
-            Self.check(try await client.execute(uri: "/store", method: .get), status: 503, error: "temporarily_unavailable")
-            Self.check(try await client.execute(uri: "/framing", method: .get), status: 400, error: "invalid_request")
-            Self.check(try await client.execute(uri: "/other", method: .get), status: 500, error: "server_error")
+            for (path, status, error) in [("/store", 503, "temporarily_unavailable"), ("/framing", 400, "invalid_request"), ("/other", 500, "server_error")] {
+                Self.check(TransportResponse(try await client.execute(uri: path, method: .get)), status: status, error: error)
+            }
         }
     }
 
-    static func check(_ response: TestResponse, status: Int, error: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(response.status.code == status, sourceLocation: sourceLocation)
+    static func check(_ response: TransportResponse, status: Int, error: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(response.status == status, sourceLocation: sourceLocation)
         #expect(response.json["error"] as? String == error, sourceLocation: sourceLocation)
         #expect(response.json["error_description"] is String, sourceLocation: sourceLocation)
-        #expect(response.headers[.contentType] == "application/json", sourceLocation: sourceLocation)
-        #expect(response.headers[.cacheControl] == "no-store", sourceLocation: sourceLocation)
-        #expect((response.headers[.wwwAuthenticate] != nil) == (status == 401), sourceLocation: sourceLocation)
-        let retryAfter = response.headers[.retryAfter]
+        #expect(response.header("Content-Type") == "application/json", sourceLocation: sourceLocation)
+        #expect(response.header("Cache-Control") == "no-store", sourceLocation: sourceLocation)
+        #expect((response.header("WWW-Authenticate") != nil) == (status == 401), sourceLocation: sourceLocation)
+        let retryAfter = response.header("Retry-After")
         #expect(retryAfter == (status == 429 || status == 503 ? "60" : nil), sourceLocation: sourceLocation)
     }
 }

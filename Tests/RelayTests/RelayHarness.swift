@@ -2,6 +2,8 @@ import BattleNet
 import BattleNetEmulator
 import BattleNetHTTPClient
 import Foundation
+import Hummingbird
+import HummingbirdTesting
 import InMemoryLogging
 import Logging
 import RelayCore
@@ -12,7 +14,6 @@ import Testing
 @testable import RelayServer
 
 let transport = AsyncHTTPClientTransport.testing
-let publicBase = "https://relay.example.com"
 let relayCredentials = ClientCredentials(id: "relay-client", secret: "relay-secret-0123456789abcdef")
 
 /// Every log line the relay writes, kept by swift-log's in-memory handler, to search them for secrets.
@@ -35,20 +36,32 @@ struct LogCapture: Sendable {
     }
 }
 
-/// A relay and its emulator, both listening on loopback, for one test.
-struct RelayHarness {
+/// A relay and its emulator for one test. The relay runs either on loopback ports (``Connection/sockets``) or in
+/// this process behind HummingbirdTesting's router framework (``Connection/router``); the emulator always listens
+/// on loopback. Either way the test sends through ``transport``: URLs under ``publicBase`` reach the relay.
+struct RelayHarness: Sendable {
+    /// How a test reaches its relay.
+    enum Connection {
+        /// Real sockets: for tests whose point is the listener, the connection, the peer address or a proxy.
+        case sockets
+        /// In process, through the relay's routers: no port, no connection.
+        case router
+    }
+
     let emulator: RunningEmulator
     let relay: Relay
+    /// Where the relay's public routes answer: its loopback address, or ``publicBase`` in process.
     let baseURL: URL
-    /// The operations listener (`/healthz`, `/readyz`, `/metrics`).
+    /// The operations listener (`/healthz`, `/readyz`, `/metrics`): its loopback address, or ``operationsBase``.
     let opsURL: URL
     let directory: URL
     let logs: LogCapture
-    let group: ServiceGroup
-    let task: Task<Void, any Error>
-    let ownsEmulator: Bool
+    /// Carries requests to the relay and to the emulator; see ``RelayTransport``.
+    let transport: RelayTransport
     /// The person's browser: requests through the harness send and keep its cookies unless given another.
     let browser = CookieJar()
+    private let stopServing: @Sendable () async -> Void
+    private let ownsEmulator: Bool
 
     var service: LoginService { relay.service }
     /// The SQLite file (the harness's database unless a test gave a PostgreSQL URL).
@@ -78,11 +91,11 @@ struct RelayHarness {
         return configuration
     }
 
-    /// Starts a relay configured by ``configuration(directory:endpoints:)`` and then by `configure`, against
-    /// `emulator` (shared between relays) or an emulator of its own that knows the configured apps.
-    static func start(
-        emulator sharedEmulator: RunningEmulator? = nil, _ configure: (inout RelayConfiguration) throws -> Void = { _ in }
-    ) async throws -> RelayHarness {
+    /// A relay built from ``configuration(directory:endpoints:)`` changed by `configure`, in a fresh directory,
+    /// against `emulator` (shared between relays) or an emulator of its own that knows the configured apps.
+    private static func build(
+        emulator sharedEmulator: RunningEmulator?, _ configure: (inout RelayConfiguration) throws -> Void
+    ) async throws -> (relay: Relay, emulator: RunningEmulator, directory: URL, logs: LogCapture) {
         let directory = FileManager.default.temporaryDirectory.appending(path: "relay-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var configuration = try configuration(directory: directory, endpoints: BattleNetEndpoints(region: .eu))
@@ -94,9 +107,20 @@ struct RelayHarness {
             emulator = try await startEmulator(apps: configuration.apps.map(\.name))
         }
         configuration.use(emulator.endpoints)
-
         let logs = LogCapture()
-        let relay = try await Relay.build(configuration: configuration, logger: logs.logger)
+        do {
+            return (try await Relay.build(configuration: configuration, logger: logs.logger), emulator, directory, logs)
+        } catch {
+            if sharedEmulator == nil { await emulator.stop() }
+            throw error
+        }
+    }
+
+    /// Starts a relay on loopback ports (see ``build(emulator:_:)``); the caller stops it.
+    static func start(
+        emulator sharedEmulator: RunningEmulator? = nil, _ configure: (inout RelayConfiguration) throws -> Void = { _ in }
+    ) async throws -> RelayHarness {
+        let (relay, emulator, directory, logs) = try await build(emulator: sharedEmulator, configure)
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let (opsPorts, opsContinuation) = AsyncStream.makeStream(of: Int.self)
         let services = relay.services(
@@ -114,11 +138,43 @@ struct RelayHarness {
         let port = try #require(await iterator.next())
         var opsIterator = opsPorts.makeAsyncIterator()
         let opsPort = try #require(await opsIterator.next())
-        let host = configuration.host
+        let host = relay.configuration.host
+        let baseURL = URL(string: "http://\(host.contains(":") ? "[\(host)]" : host):\(port)")!
         return RelayHarness(
-            emulator: emulator, relay: relay, baseURL: URL(string: "http://\(host.contains(":") ? "[\(host)]" : host):\(port)")!,
-            opsURL: URL(string: "http://127.0.0.1:\(opsPort)")!, directory: directory,
-            logs: logs, group: group, task: task, ownsEmulator: sharedEmulator == nil)
+            emulator: emulator, relay: relay, baseURL: baseURL, opsURL: URL(string: "http://127.0.0.1:\(opsPort)")!,
+            directory: directory, logs: logs, transport: RelayTransport(relay: .socket(baseURL)),
+            stopServing: {
+                await group.triggerGracefulShutdown()
+                _ = try? await task.value
+            },
+            ownsEmulator: sharedEmulator == nil)
+    }
+
+    /// Runs `body` with a relay (see ``build(emulator:_:)``) answering in process through its routers, and always
+    /// stops it. The database is migrated and checked first (unless `prepared` is false); the relay's background
+    /// services (readiness re-checks, the sweeper) do not run.
+    static func withRouter<T>(
+        emulator sharedEmulator: RunningEmulator? = nil, prepared: Bool = true,
+        _ configure: (inout RelayConfiguration) throws -> Void = { _ in }, _ body: @Sendable (RelayHarness) async throws -> T
+    ) async throws -> T {
+        let (relay, emulator, directory, logs) = try await build(emulator: sharedEmulator, configure)
+        let ownsEmulator = sharedEmulator == nil
+        do {
+            if prepared { try await relay.prepare() }
+            let result = try await Application(responder: relay.responder, logger: logs.logger).test(.router) { client in
+                try await Application(responder: relay.opsResponder, logger: logs.logger).test(.router) { operations in
+                    try await body(RelayHarness(
+                        emulator: emulator, relay: relay, baseURL: URL(string: publicBase)!, opsURL: URL(string: operationsBase)!,
+                        directory: directory, logs: logs, transport: RelayTransport(relay: .router(public: client, operations: operations)),
+                        stopServing: {}, ownsEmulator: ownsEmulator))
+                }
+            }
+            await release(relay, emulator: ownsEmulator ? emulator : nil, directory: directory)
+            return result
+        } catch {
+            await release(relay, emulator: ownsEmulator ? emulator : nil, directory: directory)
+            throw error
+        }
     }
 
     /// An emulator that knows the test client and the redirect URIs of `apps` under ``publicBase``.
@@ -130,21 +186,20 @@ struct RelayHarness {
         ]))
     }
 
+    /// Stops the relay (and its own emulator) and removes its directory.
     func stop() async {
-        await group.triggerGracefulShutdown()
-        _ = try? await task.value
+        await stopServing()
+        await Self.release(relay, emulator: ownsEmulator ? emulator : nil, directory: directory)
+    }
+
+    private static func release(_ relay: Relay, emulator: RunningEmulator?, directory: URL) async {
         await relay.shutdown()
-        if ownsEmulator { await emulator.stop() }
+        await emulator?.stop()
         try? FileManager.default.removeItem(at: directory)
     }
 
-    /// The relay's address for a URL the relay gave out under its public base.
-    func local(_ url: URL) -> URL {
-        URL(string: url.absoluteString.replacingOccurrences(of: publicBase, with: baseURL.absoluteString))!
-    }
-
     func get(_ url: URL, headers: [(name: String, value: String)] = [], browser: CookieJar? = nil) async throws -> TransportResponse {
-        try await send(TransportRequest(url: local(url), headers: headers), browser: browser)
+        try await send(TransportRequest(url: url, headers: headers), browser: browser)
     }
 
     func get(_ path: String, headers: [(name: String, value: String)] = [], browser: CookieJar? = nil) async throws -> TransportResponse {
@@ -186,18 +241,40 @@ struct RelayHarness {
             browser: browser)
     }
 
-    /// Sends a request to the relay as `browser` (the harness's own by default): with its cookies, keeping new ones.
+    /// Sends a request as `browser` (the harness's own by default): with its cookies, keeping new ones.
     func send(_ request: TransportRequest, browser: CookieJar? = nil) async throws -> TransportResponse {
         try await (browser ?? self.browser).send(request, using: transport)
     }
 }
 
-/// Runs `body` with a harness started by ``RelayHarness/start(emulator:_:)``, and always stops it.
+/// Runs `body` with a relay on loopback ports, started by ``RelayHarness/start(emulator:_:)``, and always stops it.
 func withRelay<T>(
     emulator: RunningEmulator? = nil, _ configure: (inout RelayConfiguration) throws -> Void = { _ in },
     _ body: (RelayHarness) async throws -> T
 ) async throws -> T {
     try await withRelay({ try await RelayHarness.start(emulator: emulator, configure) }, body)
+}
+
+/// Runs `body` with a relay reached `via` its sockets or its router (see ``RelayHarness``), configured by
+/// `configure`, and always stops it.
+func withRelay<T>(
+    via connection: RelayHarness.Connection, emulator: RunningEmulator? = nil,
+    _ configure: (inout RelayConfiguration) throws -> Void = { _ in }, _ body: @Sendable (RelayHarness) async throws -> T
+) async throws -> T {
+    switch connection {
+    case .sockets: try await withRelay(emulator: emulator, configure, body)
+    case .router: try await RelayHarness.withRouter(emulator: emulator, configure, body)
+    }
+}
+
+extension RunningEmulator {
+    private static let sharedStart = Task { try await RelayHarness.startEmulator() }
+
+    /// One emulator for the whole test run, never stopped: for relays whose tests look at none of its state, stop
+    /// it or inject faults.
+    static var shared: RunningEmulator {
+        get async throws { try await sharedStart.value }
+    }
 }
 
 extension RelayConfiguration {

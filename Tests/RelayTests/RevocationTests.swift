@@ -16,14 +16,13 @@ struct RevocationTests {
 
     @Test("The metadata names the endpoint and its client authentication; a revoked token is refused at userinfo, check_token and the game API")
     func revokes() async throws {
-        try await withRelay { relay in
+        try await withRelay(via: .router) { relay in
             let token = try await signIn(relay)
-            let discovered = try await DeviceFlowClient.discover(relayURL: relay.baseURL, transport: transport)
+            let discovered = try await DeviceFlowClient.discover(relayURL: relay.baseURL, transport: relay.transport)
             #expect(discovered.endpoints.revocationURL == URL(string: "\(publicBase)/oauth/revoke"))
             let metadata = try await relay.get("/.well-known/oauth-authorization-server")
             #expect(metadata.json["revocation_endpoint_auth_methods_supported"] as? [String] == ["none"])
-            // The metadata names the public URL; the test reaches the relay at its local address.
-            let client = DeviceFlowClient(endpoints: .init(conventionalAt: relay.baseURL), transport: transport)
+            let client = DeviceFlowClient(endpoints: .init(conventionalAt: relay.baseURL), transport: relay.transport)
             let emulator = relay.emulator.baseURL
             let bearer = [(name: "Authorization", value: "Bearer \(token)")]
             let profile = emulator.appending(path: "d3/profile/FaYe-2543/")
@@ -51,11 +50,11 @@ struct RevocationTests {
 
     @Test("Unknown tokens get 200; an unknown client is the client library's invalidClient")
     func refusals() async throws {
-        try await withRelay { relay in
+        try await withRelay(via: .router) { relay in
             let unknown = try await relay.post("/oauth/revoke", form: [("token", "no-such-token"), ("client_id", "d3")])
             #expect(unknown.status == 200, "\(unknown.text)")
             #expect(unknown.body.isEmpty)
-            let client = DeviceFlowClient(endpoints: .init(conventionalAt: relay.baseURL), transport: transport)
+            let client = DeviceFlowClient(endpoints: .init(conventionalAt: relay.baseURL), transport: relay.transport)
             do {
                 try await client.revoke(token: "x", clientID: "nobody")
                 Issue.record("an unknown client was accepted")
@@ -67,13 +66,13 @@ struct RevocationTests {
 
     @Test("Battle.net out of reach: 503 with Retry-After, which the client reports as a server error")
     func unreachable() async throws {
-        try await withRelay { relay in
+        try await withRelay(via: .router) { relay in
             await relay.emulator.stop()
             let response = try await relay.post("/oauth/revoke", form: [("token", "secret-token-value"), ("client_id", "d3")])
             #expect(response.status == 503)
             #expect(response.json["error"] as? String == "temporarily_unavailable")
             #expect(response.header("Retry-After") == "60")
-            let client = DeviceFlowClient(endpoints: .init(conventionalAt: relay.baseURL), transport: transport)
+            let client = DeviceFlowClient(endpoints: .init(conventionalAt: relay.baseURL), transport: relay.transport)
             await #expect(throws: BattleNetError.serverError(status: 503)) {
                 try await client.revoke(token: "secret-token-value", clientID: "d3")
             }

@@ -7,7 +7,7 @@ import Testing
 struct SecretTests {
     @Test("After full logins, the database files, the logs and /metrics hold no token, code, state, device code, user code or secret")
     func noSecretsAtRest() async throws {
-        try await withRelay { relay in
+        try await withRelay(via: .router) { relay in
             var secrets: [String] = [relayCredentials.secret]
             func remember(_ login: StartedLogin, _ callback: URL) throws {
                 secrets += [

@@ -11,7 +11,7 @@ import Testing
 struct UserCodeTests {
     @Test("The store refuses a second open login with the same user code, and takes it again once the first ended")
     func storeRefusesDuplicates() async throws {
-        try await withRelay { relay in
+        try await withRelay(via: .router) { relay in
             let store = relay.service.store
             func login(_ id: String) -> Login {
                 Login(
@@ -27,7 +27,7 @@ struct UserCodeTests {
 
     @Test("A start that draws a code an open login holds draws again; the older login keeps its code")
     func serviceDrawsAgain() async throws {
-        try await withRelay { relay in
+        try await withRelay(via: .router) { relay in
             let codes = CodeSequence(["BCDF-GHJK", "BCDF-GHJK", "BCDF-GHJK", "WXZB-CDFG"])
             let service = LoginService(
                 settings: relay.service.settings, apps: relay.service.apps, store: relay.service.store,

@@ -2,46 +2,67 @@ import BattleNet
 import BattleNetHTTPClient
 import Foundation
 
-/// A person in one browser, signing in at a relay whose provider is the emulator: opens the verification page,
-/// clicks "Continue to Battle.net" (an app in `redirect` mode shows no page: the link goes straight to Battle.net),
-/// decides at the emulator (its programmatic approve or deny), and follows Battle.net's redirect back to the relay. Returns where the relay then sends the browser: for an app in
-/// `redirect` mode, the `<app>://bnet-relay/callback?...` URL an in-app browser session hands to the app.
+/// A person in one browser, signing in at a relay whose provider is the emulator. Each step of the sign-in is one
+/// method, written once for every test target: open the verification link and click "Continue to Battle.net"
+/// (``confirm(at:headers:)``), decide at the emulator (``decide(_:approve:battleTag:scope:)``), and follow Battle.net's
+/// redirect back to the relay (``follow(_:headers:)``); ``signIn(at:approve:battleTag:)`` takes them all.
 public struct PlayerBrowser: Sendable {
     /// The browser's cookies; the relay binds a login to them.
-    public let cookies = CookieJar()
-    private let transport: any HTTPTransport
+    public let cookies: CookieJar
+    /// What carries the browser's requests: the network, or a test's route to a relay running in process.
+    public let transport: any HTTPTransport
 
-    /// A fresh browser.
-    public init(transport: any HTTPTransport = AsyncHTTPClientTransport.testing) {
+    /// A browser with `cookies` (a fresh jar by default) sending through `transport`.
+    public init(cookies: CookieJar = CookieJar(), transport: any HTTPTransport = AsyncHTTPClientTransport.testing) {
+        self.cookies = cookies
         self.transport = transport
     }
 
     /// Signs in from `verificationURL` (the relay's page with `user_code`), approving or declining as `battleTag`.
-    public func signIn(at verificationURL: URL, approve: Bool = true, battleTag: String = "FaYe#2543") async throws -> URL {
-        let page = try await cookies.send(TransportRequest(url: verificationURL), using: transport)
-        let authorize = page.status == 303 ? try location(page, expecting: 303, "the verification link") : try await confirm(page, verificationURL)
-        let decision = try await transport.send(TransportRequest(url: authorize.appendingQuery([
-            ("emulator_decision", approve ? "approve" : "deny"), ("emulator_battletag", battleTag),
-        ])))
-        let callback = try location(decision, expecting: 302, "Battle.net's consent")
-        let back = try await cookies.send(TransportRequest(url: callback), using: transport)
-        return try location(back, expecting: 302, "the relay's callback")
+    /// Returns where the relay then sends the browser: for an app in `redirect` mode, the
+    /// `<app>://bnet-relay/callback?...` URL an in-app browser session hands to the app.
+    public func signIn(at verificationURL: URL, approve: Bool = true, battleTag: String? = "FaYe#2543") async throws -> URL {
+        let callback = try await decide(try await confirm(at: verificationURL), approve: approve, battleTag: battleTag)
+        return try Self.location(try await follow(callback), expecting: 302, "the relay's callback")
     }
 
-    /// Clicks "Continue to Battle.net" on the confirmation page; returns the authorize URL.
-    private func confirm(_ page: TransportResponse, _ verificationURL: URL) async throws -> URL {
+    /// Opens the verification link and, on the confirmation page, clicks "Continue to Battle.net"; returns the
+    /// provider's authorize URL. An app in `redirect` mode shows no page: the link itself redirects to Battle.net.
+    public func confirm(at verificationURL: URL, headers: [(name: String, value: String)] = []) async throws -> URL {
+        let page = try await cookies.send(TransportRequest(url: verificationURL, headers: headers), using: transport)
+        if page.status == 303 { return try Self.location(page, expecting: 303, "the verification link") }
         let html = String(decoding: page.body, as: UTF8.self)
         guard page.status == 200, let nonce = html.firstMatch(of: /name="confirm" value="([^"]+)"/)?.1,
-              let userCode = verificationURL.queryValue("user_code")
-        else { throw BrowserError("the verification page did not offer the confirm button (HTTP \(page.status))") }
-        let confirm = try await cookies.send(TransportRequest(
+            let userCode = html.firstMatch(of: /name="user_code" value="([^"]+)"/)?.1
+        else {
+            throw BrowserError("the verification page did not offer the confirm button (HTTP \(page.status)): \(html.prefix(500))")
+        }
+        let confirmed = try await cookies.send(TransportRequest(
             method: "POST", url: verificationURL.deletingQuery,
-            headers: [("Content-Type", "application/x-www-form-urlencoded")],
-            body: Data(FormEncoding.encode([("user_code", userCode), ("confirm", String(nonce))]).utf8)), using: transport)
-        return try location(confirm, expecting: 303, "the confirm button")
+            headers: headers + [("Content-Type", "application/x-www-form-urlencoded")],
+            body: Data(FormEncoding.encode([("user_code", String(userCode)), ("confirm", String(nonce))]).utf8)),
+            using: transport)
+        return try Self.location(confirmed, expecting: 303, "the confirm button")
     }
 
-    private func location(_ response: TransportResponse, expecting status: Int, _ step: String) throws -> URL {
+    /// Decides at the emulator with its programmatic decision, as `battleTag` (nil: the emulator's first player),
+    /// granting `scope` when given (fewer scopes than asked); returns where Battle.net redirects the browser back to.
+    public func decide(
+        _ authorizeURL: URL, approve: Bool = true, battleTag: String? = "FaYe#2543", scope: String? = nil
+    ) async throws -> URL {
+        var decision = [("emulator_decision", approve ? "approve" : "deny")]
+        if let battleTag { decision.append(("emulator_battletag", battleTag)) }
+        if let scope { decision.append(("emulator_scope", scope)) }
+        let response = try await transport.send(TransportRequest(url: authorizeURL.appendingQuery(decision)))
+        return try Self.location(response, expecting: 302, "Battle.net's consent")
+    }
+
+    /// Follows Battle.net's redirect back to the relay, with this browser's cookies; returns the relay's answer.
+    public func follow(_ callback: URL, headers: [(name: String, value: String)] = []) async throws -> TransportResponse {
+        try await cookies.send(TransportRequest(url: callback, headers: headers), using: transport)
+    }
+
+    private static func location(_ response: TransportResponse, expecting status: Int, _ step: String) throws -> URL {
         guard response.status == status, let location = response.header("Location").flatMap(URL.init(string:)) else {
             throw BrowserError("\(step) answered HTTP \(response.status), not a \(status) redirect: "
                 + String(decoding: response.body.prefix(500), as: UTF8.self))

@@ -4,25 +4,12 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Opens the verification link, clicks Continue, and decides at the emulator, as a browser would.
+/// Opens the verification link, clicks Continue, decides at the emulator and follows Battle.net's redirect back,
+/// as a browser would; expects the relay's "signed in" (or "declined") page.
 func actAsPerson(link: String, approve: Bool) async throws {
-    let browser = CookieJar()
-    let page = try await browser.send(TransportRequest(url: try #require(URL(string: link))))
-    #expect(page.status == 200)
-    let html = String(decoding: page.body, as: UTF8.self)
-    let nonce = try #require(html.firstMatch(of: /name="confirm" value="([^"]+)"/)?.1)
-    let userCode = try #require(html.firstMatch(of: /name="user_code" value="([^"]+)"/)?.1)
-    let device = try #require(URL(string: link)).deletingLastPathComponent().appending(path: "device")
-    let confirmed = try await browser.send(TransportRequest(
-        method: "POST", url: device, headers: [("Content-Type", "application/x-www-form-urlencoded")],
-        body: Data(FormEncoding.encode([("user_code", String(userCode)), ("confirm", String(nonce))]).utf8)))
-    #expect(confirmed.status == 303)
-    let authorize = try #require(confirmed.header("Location").flatMap(URL.init(string:)))
-    let decided = try await AsyncHTTPClientTransport.testing.send(TransportRequest(url: authorize.appendingQuery([
-        ("emulator_decision", approve ? "approve" : "deny"), ("emulator_battletag", "FaYe#2543"),
-    ])))
-    let callback = try #require(decided.header("Location").flatMap(URL.init(string:)))
-    let done = try await browser.send(TransportRequest(url: callback))
+    let person = PlayerBrowser()
+    let authorize = try await person.confirm(at: try #require(URL(string: link)))
+    let done = try await person.follow(try await person.decide(authorize, approve: approve))
     #expect(done.status == 200)
 }
 
