@@ -30,7 +30,7 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         let deadline = NIODeadline.now() + .nanoseconds(Int64(request.timeout.timeInterval * 1e9))
         do {
             let response = try await client.execute(outbound, deadline: deadline)
-            let body = try await response.body.collect(upTo: request.maxResponseBytes)
+            let body = try await Self.collect(response.body, upTo: request.maxResponseBytes, by: deadline)
             return BattleNet.TransportResponse(
                 status: Int(response.status.code),
                 headers: response.headers.map { ($0.name, $0.value) },
@@ -45,6 +45,23 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
             throw CancellationError()
         } catch {
             throw BattleNetError.unreachable("\(request.url.host ?? "the server"): \(error)")
+        }
+    }
+
+    /// The whole body by `deadline`, or ``BattleNetError/timeout``: AsyncHTTPClient's own deadline ends once the
+    /// response head has arrived, and a body that stalls after it would otherwise be waited for without end.
+    static func collect(_ body: HTTPClientResponse.Body, upTo limit: Int, by deadline: NIODeadline) async throws
+        -> ByteBuffer
+    {
+        try await withThrowingTaskGroup(of: ByteBuffer?.self) { group in
+            group.addTask { try await body.collect(upTo: limit) }
+            group.addTask {
+                try await Task.sleep(for: .nanoseconds(max(0, (deadline - .now()).nanoseconds)))
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let collected = first else { throw BattleNetError.timeout }
+            return collected
         }
     }
 

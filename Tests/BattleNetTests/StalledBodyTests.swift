@@ -1,0 +1,65 @@
+import BattleNet
+import BattleNetHTTPClient
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A server that answers one request with its head and a part of its body, then sends nothing more while the
+/// connection stays open: what a peer that stops mid-answer (killed, overloaded, a broken proxy) looks like.
+private final class StallingServer: @unchecked Sendable {
+    let port: Int
+    private let listener: Int32
+    private let lock = NSLock()
+    private var accepted: [Int32] = []
+
+    init() throws {
+        port = try freePort()
+        listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard listener >= 0, bound == 0, listen(listener, 4) == 0 else { throw POSIXError(.EADDRINUSE) }
+        Thread.detachNewThread { [self] in
+            let connection = accept(listener, nil, nil)
+            guard connection >= 0 else { return }
+            lock.withLock { accepted.append(connection) }
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            _ = read(connection, &buffer, buffer.count)
+            let answer = Array("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"partial\":".utf8)
+            _ = answer.withUnsafeBytes { write(connection, $0.baseAddress, $0.count) }
+        }
+    }
+
+    /// Closes the listener and the connection.
+    func stop() {
+        lock.withLock { accepted.forEach { close($0) } }
+        close(listener)
+    }
+}
+
+@Suite("AsyncHTTPClientTransport time limits", .timeLimit(.minutes(1)))
+struct StalledBodyTests {
+    @Test("A body that stops arriving after the head fails as timeout once the request's time is up")
+    func stalledBody() async throws {
+        let server = try StallingServer()
+        defer { server.stop() }
+        let clock = ContinuousClock()
+        let start = clock.now
+        await #expect(throws: BattleNetError.timeout) {
+            try await AsyncHTTPClientTransport.shared.send(TransportRequest(
+                url: URL(string: "http://127.0.0.1:\(server.port)/stalls")!, timeout: .seconds(1)))
+        }
+        #expect(clock.now - start < .seconds(5))
+    }
+}
+
