@@ -14,11 +14,11 @@ swift build --build-tests "$@" >"$logs/build.log" 2>&1 || { echo "build failed: 
 passed=0
 for i in $(seq 1 "$runs"); do
     status=0
-    timeout --kill-after=10 600 swift test --skip-build "$@" >"$logs/run-$i.log" 2>&1 || status=$?
+    LOG="$logs/run-$i.log" scripts/test-bounded.sh 600 --skip-build "$@" >/dev/null 2>&1 || status=$?
     if [ "$status" -eq 0 ]; then
         passed=$((passed + 1))
         echo "run $i: passed"
-    elif [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then
+    elif [ "$status" -eq 124 ]; then
         echo "run $i: HUNG, stopped after 10 minutes (see $logs/run-$i.log: tests \"started\" and never \"passed\")"
     else
         echo "run $i: FAILED (see $logs/run-$i.log)"
