@@ -71,7 +71,7 @@ struct CrashTests {
         var handedOutAtKill = 0
         var lost = 0
         for login in state.acknowledged where !state.collected.contains(login.deviceCode) {
-            let response = try await Self.poll(relay, login)
+            let response = try await relay.poll(login, wait: 1, timeout: .seconds(5))
             if response.status == 200 {
                 recovered += 1
             } else if state.inDoubt.contains(login.deviceCode), response.json["error"] as? String == "invalid_grant" {
@@ -84,7 +84,7 @@ struct CrashTests {
         // Every login has now been collected once: a second token for any of them is a token handed out twice.
         var twice = 0
         for login in state.acknowledged {
-            let again = try await Self.poll(relay, login)
+            let again = try await relay.poll(login, wait: 1, timeout: .seconds(5))
             if again.status == 200 { twice += 1 }
             #expect(again.status == 400 && again.json["error"] as? String == "invalid_grant",
                     "a second pickup was answered \(again.status) \(again.json)")
@@ -102,37 +102,20 @@ struct CrashTests {
             else { return }
             let login = StartedLogin(
                 deviceCode: deviceCode, userCode: userCode, verificationURI: relay.baseURL,
-                verificationURIComplete: relay.baseURL, interval: 5, app: "d3")
-            let browser = CookieJar()
-            let page = try await browser.send(TransportRequest(
-                url: relay.baseURL.appending(path: "device").appendingQuery([("user_code", userCode)]), timeout: .seconds(2)))
-            guard let nonce = page.text.firstMatch(of: /name="confirm" value="([^"]+)"/)?.1 else { return }
-            let confirmed = try await browser.send(TransportRequest(
-                method: "POST", url: relay.baseURL.appending(path: "device"),
-                headers: [("Content-Type", "application/x-www-form-urlencoded")],
-                body: Data(FormEncoding.encode([("user_code", userCode), ("confirm", String(nonce))]).utf8),
-                timeout: .seconds(2)))
-            guard let authorize = confirmed.location else { return }
-            let decided = try await transport.send(TransportRequest(
-                url: authorize.appendingQuery([("emulator_decision", "approve")]), timeout: .seconds(2)))
-            guard let callback = decided.location else { return }
-            let done = try await browser.send(TransportRequest(url: callback, timeout: .seconds(3)))
+                verificationURIComplete: relay.baseURL.appending(path: "device").appendingQuery([("user_code", userCode)]),
+                interval: 5, app: "d3")
+            let person = PlayerBrowser(timeout: .seconds(2))
+            let callback = try await person.decide(try await person.confirm(at: login.verificationURIComplete))
+            let done = try await PlayerBrowser(cookies: person.cookies, timeout: .seconds(3)).follow(callback)
             guard done.status == 200, done.text.contains("Signed in") else { return }
             ledger.acknowledge(login)
             if Bool.random() {
                 ledger.pickingUp(login)
-                let token = try await poll(relay, login)
+                let token = try await relay.poll(login, wait: 1, timeout: .seconds(5))
                 if token.status == 200 { ledger.collect(login) } else { ledger.answered(login) }
             }
         } catch {
             return
         }
-    }
-
-    private static func poll(_ relay: RelayProcess, _ login: StartedLogin) async throws -> TransportResponse {
-        try await relay.post("/oauth/token", form: [
-            ("grant_type", "urn:ietf:params:oauth:grant-type:device_code"), ("device_code", login.deviceCode),
-            ("client_id", "d3"), ("wait", "1"),
-        ], timeout: .seconds(5))
     }
 }

@@ -23,34 +23,34 @@ struct KeyRotationTests {
         // Before the rotation: one login approved (its token sealed, waiting), one confirmed and on its way to
         // Battle.net, two started whose person has not typed the code yet.
         var running = try await rig.start(["--seal-key-file", oldKey])
-        let approved = try await Self.start(running)
-        let approvedBrowser = CookieJar()
-        #expect(try await Self.finish(running, approved, browser: approvedBrowser))
-        let confirmed = try await Self.start(running)
-        let confirmedBrowser = CookieJar()
-        let authorizeURL = try #require(try await Self.confirm(running, confirmed, browser: confirmedBrowser))
-        let waiting = try await Self.start(running)
-        let abandoned = try await Self.start(running)
+        let approved = try await running.startLogin()
+        #expect(try await Self.finish(approved))
+        let confirmed = try await running.startLogin()
+        let confirmedBrowser = PlayerBrowser()
+        let authorizeURL = try await confirmedBrowser.confirm(at: confirmed.verificationURIComplete)
+        let waiting = try await running.startLogin()
+        let abandoned = try await running.startLogin()
         await running.stop()
 
         // The rotation: a new key, the old one kept read-only.
         try RelayKey.write(to: newKey)
         running = try await rig.start(["--seal-key-file", newKey, "--previous-seal-key-file", oldKey])
-        #expect(try await Self.poll(running, approved).status == 200, "the token sealed under the old key")
-        let decided = try await transport.send(TransportRequest(url: authorizeURL.appendingQuery([("emulator_decision", "approve")])))
-        let callback = try #require(decided.location)
-        #expect(try await confirmedBrowser.send(TransportRequest(url: callback)).text.contains("Signed in"))
-        #expect(try await Self.poll(running, confirmed).status == 200, "the login confirmed before the rotation")
-        #expect(try await Self.finish(running, waiting, browser: CookieJar()))
-        #expect(try await Self.poll(running, waiting).status == 200, "the user code typed after the rotation")
-        let fresh = try await Self.start(running)
-        #expect(try await Self.finish(running, fresh, browser: CookieJar()))
+        #expect(try await running.poll(approved).status == 200, "the token sealed under the old key")
+        let callback = try await confirmedBrowser.decide(authorizeURL)
+        #expect(try await confirmedBrowser.follow(callback).text.contains("Signed in"))
+        #expect(try await running.poll(confirmed).status == 200, "the login confirmed before the rotation")
+        #expect(try await Self.finish(waiting))
+        #expect(try await running.poll(waiting).status == 200, "the user code typed after the rotation")
+        let fresh = try await running.startLogin()
+        #expect(try await Self.finish(fresh))
         await running.stop()
 
         // The old key retired: the new login still completes; the one left open under the old key is gone.
         running = try await rig.start(["--seal-key-file", newKey])
-        #expect(try await Self.poll(running, fresh).status == 200, "a login made under the new key needs no old key")
-        #expect(try await Self.confirm(running, abandoned, browser: CookieJar()) == nil)
+        #expect(try await running.poll(fresh).status == 200, "a login made under the new key needs no old key")
+        await #expect(throws: BrowserError.self, "a login left open under the retired key is gone") {
+            try await PlayerBrowser().confirm(at: abandoned.verificationURIComplete)
+        }
         let retired = try await runRelayCommand(
             ["check-config", "--previous-seal-key-file", rig.directory.appending(path: "gone.key").path])
         #expect(retired.status != 0)
@@ -58,38 +58,10 @@ struct KeyRotationTests {
         await running.stop()
     }
 
-    private static func start(_ relay: RelayProcess) async throws -> StartedLogin {
-        let started = try await relay.post("/oauth/device/code", form: [("client_id", "d3")])
-        return StartedLogin(
-            deviceCode: try #require(started.json["device_code"] as? String),
-            userCode: try #require(started.json["user_code"] as? String), verificationURI: relay.baseURL,
-            verificationURIComplete: relay.baseURL, interval: 5, app: "d3")
-    }
-
-    /// Types the user code and confirms; the authorize URL at Battle.net, or nil when the relay does not know the code.
-    private static func confirm(_ relay: RelayProcess, _ login: StartedLogin, browser: CookieJar) async throws -> URL? {
-        let page = try await browser.send(TransportRequest(
-            url: relay.baseURL.appending(path: "device").appendingQuery([("user_code", login.userCode)])))
-        guard let nonce = page.text.firstMatch(of: /name="confirm" value="([^"]+)"/)?.1 else { return nil }
-        let confirmed = try await browser.send(TransportRequest(
-            method: "POST", url: relay.baseURL.appending(path: "device"),
-            headers: [("Content-Type", "application/x-www-form-urlencoded")],
-            body: Data(FormEncoding.encode([("user_code", login.userCode), ("confirm", String(nonce))]).utf8)))
-        return confirmed.location
-    }
-
-    /// Confirms, approves at Battle.net and delivers the callback; whether the page says "Signed in".
-    private static func finish(_ relay: RelayProcess, _ login: StartedLogin, browser: CookieJar) async throws -> Bool {
-        guard let authorize = try await confirm(relay, login, browser: browser) else { return false }
-        let decided = try await transport.send(TransportRequest(url: authorize.appendingQuery([("emulator_decision", "approve")])))
-        guard let callback = decided.location else { return false }
-        return try await browser.send(TransportRequest(url: callback)).text.contains("Signed in")
-    }
-
-    private static func poll(_ relay: RelayProcess, _ login: StartedLogin) async throws -> TransportResponse {
-        try await relay.post("/oauth/token", form: [
-            ("grant_type", "urn:ietf:params:oauth:grant-type:device_code"), ("device_code", login.deviceCode),
-            ("client_id", "d3"),
-        ])
+    /// Confirms, approves at Battle.net and delivers the callback in a fresh browser; whether the page says "Signed in".
+    private static func finish(_ login: StartedLogin) async throws -> Bool {
+        let person = PlayerBrowser()
+        let page = try await person.follow(try await person.decide(try await person.confirm(at: login.verificationURIComplete)))
+        return page.text.contains("Signed in")
     }
 }

@@ -64,6 +64,10 @@ extension ClientReachable {
     }
 }
 
+extension RelayProcess: ClientReachable {
+    var clientTransport: any HTTPTransport { transport }
+}
+
 extension RelayHarness: ClientReachable {
     var clientTransport: any HTTPTransport { transport }
 }

@@ -11,11 +11,17 @@ public struct PlayerBrowser: Sendable {
     public let cookies: CookieJar
     /// What carries the browser's requests: the network, or a test's route to a relay running in process.
     public let transport: any HTTPTransport
+    /// How long each request may take.
+    public let timeout: Duration
 
-    /// A browser with `cookies` (a fresh jar by default) sending through `transport`.
-    public init(cookies: CookieJar = CookieJar(), transport: any HTTPTransport = AsyncHTTPClientTransport.testing) {
+    /// A browser with `cookies` (a fresh jar by default) sending through `transport`, each request within `timeout`.
+    public init(
+        cookies: CookieJar = CookieJar(), transport: any HTTPTransport = AsyncHTTPClientTransport.testing,
+        timeout: Duration = .seconds(10)
+    ) {
         self.cookies = cookies
         self.transport = transport
+        self.timeout = timeout
     }
 
     /// Signs in from `verificationURL` (the relay's page with `user_code`), approving or declining as `battleTag`.
@@ -29,7 +35,7 @@ public struct PlayerBrowser: Sendable {
     /// Opens the verification link and, on the confirmation page, clicks "Continue to Battle.net"; returns the
     /// provider's authorize URL. An app in `redirect` mode shows no page: the link itself redirects to Battle.net.
     public func confirm(at verificationURL: URL, headers: [(name: String, value: String)] = []) async throws -> URL {
-        let page = try await cookies.send(TransportRequest(url: verificationURL, headers: headers), using: transport)
+        let page = try await cookies.send(TransportRequest(url: verificationURL, headers: headers, timeout: timeout), using: transport)
         if page.status == 303 { return try Self.location(page, expecting: 303, "the verification link") }
         let html = String(decoding: page.body, as: UTF8.self)
         guard page.status == 200, let nonce = html.firstMatch(of: /name="confirm" value="([^"]+)"/)?.1,
@@ -40,7 +46,8 @@ public struct PlayerBrowser: Sendable {
         let confirmed = try await cookies.send(TransportRequest(
             method: "POST", url: verificationURL.deletingQuery,
             headers: headers + [("Content-Type", "application/x-www-form-urlencoded")],
-            body: Data(FormEncoding.encode([("user_code", String(userCode)), ("confirm", String(nonce))]).utf8)),
+            body: Data(FormEncoding.encode([("user_code", String(userCode)), ("confirm", String(nonce))]).utf8),
+            timeout: timeout),
             using: transport)
         return try Self.location(confirmed, expecting: 303, "the confirm button")
     }
@@ -53,13 +60,13 @@ public struct PlayerBrowser: Sendable {
         var decision = [("emulator_decision", approve ? "approve" : "deny")]
         if let battleTag { decision.append(("emulator_battletag", battleTag)) }
         if let scope { decision.append(("emulator_scope", scope)) }
-        let response = try await transport.send(TransportRequest(url: authorizeURL.appendingQuery(decision)))
+        let response = try await transport.send(TransportRequest(url: authorizeURL.appendingQuery(decision), timeout: timeout))
         return try Self.location(response, expecting: 302, "Battle.net's consent")
     }
 
     /// Follows Battle.net's redirect back to the relay, with this browser's cookies; returns the relay's answer.
     public func follow(_ callback: URL, headers: [(name: String, value: String)] = []) async throws -> TransportResponse {
-        try await cookies.send(TransportRequest(url: callback, headers: headers), using: transport)
+        try await cookies.send(TransportRequest(url: callback, headers: headers, timeout: timeout), using: transport)
     }
 
     private static func location(_ response: TransportResponse, expecting status: Int, _ step: String) throws -> URL {
