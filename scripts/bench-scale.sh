@@ -67,7 +67,7 @@ PY2
 
 start_relay
 for i in $(seq 1 2000); do
-  curl -s -H "X-Forwarded-For: 10.200.$((i / 250)).$((i % 250))" -d client_id=d3 "http://127.0.0.1:$port/oauth/device/code"; echo
+  curl -s -H "X-Forwarded-For: 10.$((i % 250)).$((i / 250)).7" -d client_id=d3 "http://127.0.0.1:$port/oauth/device/code"; echo
 done | sed -n 's/.*"device_code":"\([^"]*\)".*/\1/p' > "$work/pending-codes"
 
 echo "machine: $(nproc) cores, $(awk '/MemTotal/ {print int($2/1048576)}' /proc/meminfo) GiB; wrk -t2 -c64, ${seconds}s per run"

@@ -44,9 +44,9 @@ ready_ms=$(( ($(date +%s%N) - start_ns) / 1000000 ))
 rss() { awk '/VmRSS/ {print int($2/1024)}' "/proc/$relay_pid/status"; }
 rss_idle=$(rss)
 
-# Pending logins to poll, each started from its own address.
+# Pending logins to poll, each started from its own address in its own /24 (starts are limited per /24 too).
 for i in $(seq 1 2000); do
-  curl -s -H "X-Forwarded-For: 10.200.$((i / 250)).$((i % 250))" -d client_id=d3 \
+  curl -s -H "X-Forwarded-For: 10.$((i % 250)).$((i / 250)).7" -d client_id=d3 \
     "http://127.0.0.1:$relay_port/oauth/device/code"
   echo
 done | sed -n 's/.*"device_code":"\([^"]*\)".*/\1/p' > "$work/codes"

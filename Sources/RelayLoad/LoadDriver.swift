@@ -151,10 +151,10 @@ actor LoadDriver {
         return ContinuousClock.now
     }
 
-    /// Starts a login from a fresh client address.
+    /// Starts a login from a fresh client address, each in its own /24 (the relay limits starts per /24 too).
     func start() async -> StartedLogin? {
         nextAddress += 1
-        let address = "10.\(nextAddress / 65_536 % 256).\(nextAddress / 256 % 256).\(nextAddress % 256)"
+        let address = "10.\(nextAddress % 256).\(nextAddress / 256 % 256).\(nextAddress / 65_536 % 256)"
         do {
             let response = try await transport.send(TransportRequest(
                 method: "POST", url: base.appending(path: "oauth/device/code"),
