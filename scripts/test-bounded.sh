@@ -15,7 +15,8 @@ marker="$log.timed-out"
 rm -f "$marker"
 
 # Not a process-group leader (no job control in a script), so setsid makes this job a session of its own, id $!.
-setsid bash -c 'swift test "$@" 2>&1 | tee "$0"; exit "${PIPESTATUS[0]}"' "$log" "$@" &
+# stdbuf: the test bundle's output line-buffered (it is a pipe here), so a stopped run's log ends where it stopped.
+setsid bash -c 'stdbuf -oL -eL swift test "$@" 2>&1 | tee "$0"; exit "${PIPESTATUS[0]}"' "$log" "$@" &
 session=$!
 (
     for _ in $(seq "$limit"); do

@@ -58,8 +58,7 @@ struct Serve: AsyncParsableCommand {
         }
         for line in config.summary { logger.info("config", metadata: [LogKey.setting: "\(line)"]) }
         if let warning = config.database.warning { logger.warning("\(warning)") }
-        let group = ServiceGroup(
-            configuration: .init(services: relay.services(), gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        let group = relay.serviceGroup(signals: [.sigterm, .sigint])
         do {
             try await group.run()
         } catch let error as RelayStartupError {

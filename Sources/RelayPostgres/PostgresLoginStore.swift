@@ -323,31 +323,17 @@ public final class PostgresLoginStore: LoginStore {
     ) async throws -> T {
         let lease = Lease()
         return try await guarded(uniqueUserCode: uniqueUserCode) {
-            try await withThrowingTaskGroup(of: Outcome<T>.self) { group in
-                group.addTask { [client, logger] in
-                    try await client.withConnection { connection in
-                        guard lease.hold(connection) else { throw CancellationError() }
-                        defer { lease.release() }
-                        return .answered(try await body(connection, logger))
-                    }
+            try await withDeadline(deadline, timeout: { [deadline] in
+                lease.expire()
+                return LoginStoreUnavailable(reason: "PostgreSQL did not answer within \(deadline)")
+            }) { [client, logger] in
+                try await client.withConnection { connection in
+                    guard lease.hold(connection) else { throw CancellationError() }
+                    defer { lease.release() }
+                    return try await body(connection, logger)
                 }
-                group.addTask { [deadline] in
-                    try await Task.sleep(for: deadline)
-                    lease.expire()
-                    return .timedOut
-                }
-                defer { group.cancelAll() }
-                guard case .answered(let value) = try await group.next() else {
-                    throw LoginStoreUnavailable(reason: "PostgreSQL did not answer within \(deadline)")
-                }
-                return value
             }
         }
-    }
-
-    private enum Outcome<T: Sendable>: Sendable {
-        case answered(T)
-        case timedOut
     }
 
     /// The connection a call holds, so that its deadline can close it.

@@ -42,7 +42,9 @@ final class ReadinessProbe: Service, @unchecked Sendable {
             try await store.ping()
         } catch {
             ready = false
-            logger.warning("readiness check failed", metadata: [LogKey.errorType: "\(type(of: error))"])
+            var metadata: Logger.Metadata = [LogKey.errorType: "\(type(of: error))"]
+            if let unavailable = error as? LoginStoreUnavailable { metadata[LogKey.errorReason] = "\(unavailable.reason)" }
+            logger.warning("readiness check failed", metadata: metadata)
         }
         lock.withLock { last = State(ready: ready, checkedAt: Date()) }
     }

@@ -9,6 +9,7 @@ import HummingbirdCore
 import Logging
 import RelayCore
 import ServiceLifecycle
+import UnixSignals
 
 /// A relay ready to run: its login service and, in sandbox mode, its emulator.
 public struct Relay: Sendable {
@@ -164,8 +165,9 @@ public struct Relay: Sendable {
     /// Everything the relay runs, for one service group, in start order: the store's own services (a connection
     /// pool, a change feed into the poll index), then the relay (which migrates the database and loads open logins
     /// before its server accepts a connection), then ``LongPollReleaser``, which a graceful shutdown stops first, so
-    /// held long-polls are answered before the server waits for its requests. `serve` and the tests both run this.
-    public func services(
+    /// held long-polls are answered before the server waits for its requests. `serve` and the tests both run these,
+    /// through ``serviceGroup(signals:onRunning:onOpsRunning:)``.
+    func services(
         onRunning: @escaping @Sendable (Int) async -> Void = { _ in },
         onOpsRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> [any Service] {
@@ -173,6 +175,24 @@ public struct Relay: Sendable {
         return service.store.services(onChange: { hash, status in index.update(hash, status: status) })
             + [RelayService(relay: self, application: application(onRunning: onRunning, onOpsRunning: onOpsRunning)),
                 LongPollReleaser(index: index)]
+    }
+
+    /// How long a graceful shutdown may take before the services still running are cancelled: held long-polls are
+    /// answered at once and every other request ends within its own deadline (the store's 3 s, Battle.net's 10 s),
+    /// so only a stuck driver reaches it; the systemd unit allows 45 s before it kills the process.
+    public static let gracefulShutdownLimit = Duration.seconds(30)
+
+    /// A service group running ``services(onRunning:onOpsRunning:)``, its graceful shutdown bounded by
+    /// ``gracefulShutdownLimit`` and started by any of `signals`.
+    public func serviceGroup(
+        signals: [UnixSignal] = [], onRunning: @escaping @Sendable (Int) async -> Void = { _ in },
+        onOpsRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) -> ServiceGroup {
+        var configuration = ServiceGroupConfiguration(
+            services: services(onRunning: onRunning, onOpsRunning: onOpsRunning), gracefulShutdownSignals: signals,
+            logger: logger)
+        configuration.maximumGracefulShutdownDuration = Self.gracefulShutdownLimit
+        return ServiceGroup(configuration: configuration)
     }
 
     /// Migrates the database, checks it once for readiness and loads the open logins into memory.

@@ -1,5 +1,6 @@
 import BattleNet
 import Foundation
+import TestSupport
 import Testing
 
 /// `PlayerSession`'s lifecycle without a network: states, one sheet however many callers, cancellation, a token
@@ -54,7 +55,7 @@ struct PlayerSessionTests {
         }
         let results = await withTaskGroup(of: SignInResult.self) { group in
             for _ in 0..<5 { group.addTask { await session.signIn(present: present) } }
-            while await sheets.value == 0 { try? await Task.sleep(for: .milliseconds(5)) }
+            try? await waitUntil("the first sign-in sheet") { await sheets.value > 0 }
             try? await Task.sleep(for: .milliseconds(50))
             await release.open()
             return await group.reduce(into: []) { $0.append($1) }

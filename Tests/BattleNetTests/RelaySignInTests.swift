@@ -1,5 +1,6 @@
 import BattleNet
 import Foundation
+import TestSupport
 import Testing
 
 /// The app side of redirect mode without a network: the callback's parsing, the token request it leads to, the
@@ -124,7 +125,7 @@ struct RelaySignInTests {
         // The task is cancelled while the token is being collected.
         relay.hangsTokenRequests = true
         let collecting = Task { await signIn.run { _ in StubRelay.approvedCallback() } }
-        while relay.tokenForms.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
+        try await waitUntil("a token request at the relay") { !relay.tokenForms.isEmpty }
         collecting.cancel()
         #expect(await collecting.value == .cancelled)
 

@@ -1,6 +1,7 @@
 import BattleNet
 import Foundation
 import RelayCore
+import TestSupport
 import Testing
 
 @testable import RelayServer
@@ -59,13 +60,13 @@ struct ConnectionCapTests {
         try await withRelay({ $0.connections = ConnectionCaps(perNetwork: 3) }) { relay in
             let port = relay.baseURL.port!
             let held = try (0..<3).map { _ in try #require(RawHTTP.connectSocket(port: port, timeout: 5)) }
-            while relay.relay.connections.open < 3 { try await Task.sleep(for: .milliseconds(20)) }
+            try await waitUntil("three open connections") { relay.relay.connections.open >= 3 }
             let refused = await RawHTTP.roundTrip(RawHTTP.request("GET", "/healthz"), port: port)
             #expect(refused?.status == 503)
             #expect(refused?.header("Retry-After") == "60")
             #expect(refused?.text.contains("Too many connections") == true)
             close(held[0])
-            while relay.relay.connections.open > 2 { try await Task.sleep(for: .milliseconds(20)) }
+            try await waitUntil("a connection to close") { relay.relay.connections.open <= 2 }
             let admitted = await RawHTTP.roundTrip(RawHTTP.request("GET", "/healthz"), port: port)
             #expect(admitted?.status == 200)
             held.dropFirst().forEach { close($0) }
@@ -92,7 +93,7 @@ struct ConnectionCapTests {
                 return fd
             }
             defer { held.dropFirst().forEach { close($0) } }
-            while limits.proxiedInFlight("198.51.100.7") < 3 { try await Task.sleep(for: .milliseconds(20)) }
+            try await waitUntil("three proxied requests in flight") { limits.proxiedInFlight("198.51.100.7") >= 3 }
             let refused = await RawHTTP.roundTrip(RawHTTP.request("GET", "/device", headers: [("X-Forwarded-For", "198.51.100.7")]), port: port)
             #expect(refused?.status == 429)
             #expect(refused?.header("Retry-After") == "10")
@@ -101,7 +102,7 @@ struct ConnectionCapTests {
             let other = await RawHTTP.roundTrip(RawHTTP.request("GET", "/device", headers: [("X-Forwarded-For", "198.51.100.8")]), port: port)
             #expect(other?.status == 200)
             close(held[0])
-            while limits.proxiedInFlight("198.51.100.7") > 2 { try await Task.sleep(for: .milliseconds(20)) }
+            try await waitUntil("a proxied request to end") { limits.proxiedInFlight("198.51.100.7") <= 2 }
             let admitted = await RawHTTP.roundTrip(RawHTTP.request("GET", "/device", headers: [("X-Forwarded-For", "198.51.100.7")]), port: port)
             #expect(admitted?.status == 200)
             let metrics = try await relay.ops("/metrics").text
@@ -175,7 +176,7 @@ struct ConnectionCapTests {
             let (zero, one, two, three) = (logins[0], logins[1], logins[2], logins[3])
             async let first = longPoll(zero, from: "192.0.2.1")
             async let second = longPoll(one, from: "192.0.2.2")
-            while relay.service.index.counts.held < 2 { try await Task.sleep(for: .milliseconds(20)) }
+            try await waitUntil("two held polls") { relay.service.index.counts.held >= 2 }
             // The relay is full: a third network's long-poll is answered now.
             let third = try await longPoll(two, from: "192.0.2.3")
             #expect(third.json["error"] as? String == "authorization_pending")
@@ -183,7 +184,7 @@ struct ConnectionCapTests {
             _ = try await (first, second)
             // One network may hold one: its second long-poll is answered now, while another network's is held.
             async let holding = longPoll(zero, from: "192.0.2.1")
-            while relay.service.index.counts.held < 1 { try await Task.sleep(for: .milliseconds(20)) }
+            try await waitUntil("a held poll") { relay.service.index.counts.held >= 1 }
             let sameNetwork = try await longPoll(three, from: "192.0.2.1")
             #expect(sameNetwork.json["error"] as? String == "authorization_pending")
             #expect(relay.service.index.counts.held == 1)

@@ -1,5 +1,6 @@
 import Foundation
 import RelayCore
+import TestSupport
 import Testing
 
 @Suite("Poll index: held long-polls", .timeLimit(.minutes(5)))
@@ -31,7 +32,7 @@ struct PollIndexTests {
         index.put(pendingLogin("b"))
         let held = Task { await index.wait("a", timeout: .seconds(60)) }
         let other = Task { await index.wait("b", timeout: .seconds(60)) }
-        while index.counts.held < 2 { try await Task.sleep(for: .milliseconds(5)) }
+        try await waitUntil("two held polls") { index.counts.held >= 2 }
         index.update("a", status: .authorizing)
         try await Task.sleep(for: .milliseconds(50))
         #expect(index.counts.held == 2, "opening the provider's page is not news for the poller")
@@ -50,7 +51,7 @@ struct PollIndexTests {
         index.put(pendingLogin("a"))
         let first = Task { await index.wait("a", timeout: .seconds(60)) }
         let second = Task { await index.wait("a", timeout: .seconds(60)) }
-        while index.counts.held < 2 { try await Task.sleep(for: .milliseconds(5)) }
+        try await waitUntil("two held polls") { index.counts.held >= 2 }
         #expect(await index.wait("a", timeout: .seconds(60)) == false)
         index.releaseAll()
         #expect(await first.value)

@@ -123,7 +123,7 @@ struct RelayHarness: Sendable {
         let (relay, emulator, directory, logs) = try await build(emulator: sharedEmulator, configure)
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let (opsPorts, opsContinuation) = AsyncStream.makeStream(of: Int.self)
-        let services = relay.services(
+        let group = relay.serviceGroup(
             onRunning: { port in
                 continuation.yield(port)
                 continuation.finish()
@@ -132,7 +132,6 @@ struct RelayHarness: Sendable {
                 opsContinuation.yield(port)
                 opsContinuation.finish()
             })
-        let group = ServiceGroup(configuration: .init(services: services, logger: logs.logger))
         let task = Task { try await group.run() }
         var iterator = ports.makeAsyncIterator()
         let port = try #require(await iterator.next())

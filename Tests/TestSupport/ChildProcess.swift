@@ -35,9 +35,10 @@ public struct ChildResult: Sendable {
 /// Runs executables to completion as child processes.
 public enum ChildProcess {
     /// Runs `executable arguments` to completion with exactly `environment`, in `directory` (this process's when
-    /// nil), with no standard input. Cancelling the task kills the child.
+    /// nil), with no standard input. Cancelling the task kills the child, and so does `timeout` (``SpawnTimeout``).
     public static func run(
-        _ executable: URL, _ arguments: [String], environment: [String: String], directory: String? = nil
+        _ executable: URL, _ arguments: [String], environment: [String: String], directory: String? = nil,
+        timeout: Duration = .seconds(120)
     ) async throws -> ChildResult {
         let stdout = try OutputFile(executable.lastPathComponent + "-out")
         let stderr = try OutputFile(executable.lastPathComponent + "-err")
@@ -52,7 +53,7 @@ public enum ChildProcess {
         stderr.closeDescriptor()
         let status: Int32
         do {
-            status = try await child.waitForExit()
+            status = try await child.waitForExit(timeout: timeout)
         } catch {
             child.killAndReap()
             throw error

@@ -1,0 +1,82 @@
+import Foundation
+
+/// Runs `operation` and returns its result, or throws `timeout()` once `limit` has passed, whichever comes first
+/// (`timeout` is called only when the deadline wins).
+///
+/// Unlike a task group racing a timer, this returns at the deadline even when `operation` ignores cancellation
+/// (a task group waits for every child): the operation runs in a task of its own, which is cancelled and left to end
+/// by itself. A stuck database driver therefore cannot hold a request, a readiness check or a shutdown past the
+/// store's deadline. Cancelling the caller cancels the operation and throws `CancellationError` at once.
+public func withDeadline<T: Sendable>(
+    _ limit: Duration, timeout: @escaping @Sendable () -> any Error,
+    _ operation: @escaping @Sendable () async throws -> T
+) async throws -> T {
+    let outcome = FirstOutcome<T>()
+    return try await withTaskCancellationHandler {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+            outcome.start(continuation)
+            let work = Task {
+                do {
+                    outcome.finish(.success(try await operation()))
+                } catch {
+                    outcome.finish(.failure(error))
+                }
+            }
+            let timer = Task {
+                guard (try? await Task.sleep(for: limit)) != nil else { return }
+                outcome.finish(.failure(timeout()))
+                work.cancel()
+            }
+            outcome.onFinish {
+                work.cancel()
+                timer.cancel()
+            }
+        }
+    } onCancel: {
+        outcome.finish(.failure(CancellationError()))
+    }
+}
+
+/// The first of several outcomes, delivered once to one continuation; later ones are dropped.
+private final class FirstOutcome<T: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<T, any Error>?
+    /// An outcome that arrived before the continuation (the caller was cancelled first).
+    private var early: Result<T, any Error>?
+    private var finished = false
+    private var cleanup: (@Sendable () -> Void)?
+
+    func start(_ continuation: CheckedContinuation<T, any Error>) {
+        let early = lock.withLock {
+            self.continuation = continuation
+            return self.early
+        }
+        if let early { continuation.resume(with: early) }
+    }
+
+    /// Runs `cleanup` once an outcome is delivered (at once if it already was).
+    func onFinish(_ cleanup: @escaping @Sendable () -> Void) {
+        let now = lock.withLock {
+            if finished { return true }
+            self.cleanup = cleanup
+            return false
+        }
+        if now { cleanup() }
+    }
+
+    func finish(_ result: Result<T, any Error>) {
+        let (continuation, cleanup): (CheckedContinuation<T, any Error>?, (@Sendable () -> Void)?) = lock.withLock {
+            guard !finished else { return (nil, nil) }
+            finished = true
+            guard let continuation = self.continuation else {
+                early = result
+                return (nil, nil)
+            }
+            self.continuation = nil
+            defer { self.cleanup = nil }
+            return (continuation, self.cleanup)
+        }
+        continuation?.resume(with: result)
+        cleanup?()
+    }
+}
