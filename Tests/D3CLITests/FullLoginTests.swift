@@ -211,7 +211,7 @@ struct FullLoginTests {
                 let interrupted = clock.now
                 login.child.signal(SIGINT)
                 #expect(try await login.waitForExit() == 130)
-                #expect(clock.now - interrupted < .seconds(2))
+                #expect(clock.now - interrupted < .seconds(5), "d3 waited for its next poll instead of stopping at once")
                 #expect(login.text.contains("Sign-in cancelled."))
                 #expect(try await sandbox.d3("whoami").status == 3)
             }

@@ -94,7 +94,8 @@ struct DeviceFlowTests {
             let response = try await held
             let lag = clock.now - delivered
             #expect(response.status == 200, "\(response.text)")
-            #expect(lag < .seconds(2))
+            // Woken by the callback, not at the end of its 20 s wait; the bound leaves room for a loaded machine.
+            #expect(lag < .seconds(10), "the held poll answered \(lag) after the callback")
         }
     }
 

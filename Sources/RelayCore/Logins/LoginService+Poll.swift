@@ -12,7 +12,7 @@ extension LoginService {
     /// (``LoginKeyring/callbackCode(loginID:deviceCodeHash:key:)``): without it, or with a wrong one, the login
     /// stays collectable.
     public func poll(
-        deviceCode: String, clientID: String?, wait: Int?, network: String = "unknown", callbackCode: String? = nil
+        deviceCode: String, clientID: String?, wait: Int?, network: String, callbackCode: String? = nil
     ) async -> PollResult {
         let result = await pollOnce(
             Poll(deviceCode: deviceCode, hash: Identifiers.hash(deviceCode), callbackCode: callbackCode),

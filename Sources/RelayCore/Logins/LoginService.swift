@@ -217,7 +217,7 @@ public struct LoginService: Sendable {
     /// `logger` is the request's, so that the lines carry its request id. Throws a 429 ``Refusal`` when `network`
     /// (the client network) has named too many unknown states lately.
     public func callback(
-        app name: String, parameters: [(String, String)], network: String = "unknown", logger: Logger? = nil,
+        app name: String, parameters: [(String, String)], network: String, logger: Logger? = nil,
         binding: (_ loginID: String) -> Substring?
     ) async throws -> CallbackResult {
         guard await unknownStates.hasToken(network) else {
