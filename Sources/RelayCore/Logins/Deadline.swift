@@ -1,7 +1,8 @@
 import Foundation
 
-/// Runs `operation` and returns its result, or throws `timeout()` once `limit` has passed, whichever comes first
-/// (`timeout` is called only when the deadline wins).
+/// Runs `operation` and returns its result, or throws `timeout()` once `limit` has passed, whichever comes first.
+/// `timeout` is called when the deadline passes, so it can also give up what the operation holds; if the operation
+/// ends at that very moment its result wins and the timeout's error is dropped.
 ///
 /// Unlike a task group racing a timer, this returns at the deadline even when `operation` ignores cancellation
 /// (a task group waits for every child): the operation runs in a task of its own, which is cancelled and left to end
