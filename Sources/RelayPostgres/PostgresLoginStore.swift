@@ -235,14 +235,15 @@ public final class PostgresLoginStore: LoginStore {
         try await fetch("SELECT * FROM login ORDER BY created_at DESC LIMIT \(limit)")
     }
 
-    public func purge(before cutoff: Date, limit: Int) async throws -> Int {
+    public func purge(before cutoff: Date, expiringBefore horizon: Date, limit: Int) async throws -> Int {
         let at = cutoff.timeIntervalSince1970
         return try await withConnection { connection, logger in
             let counted = try await connection.query("""
                 WITH gone AS (
                     DELETE FROM login WHERE id IN (
-                        SELECT id FROM login WHERE expires_at < \(at)
-                        OR (status NOT IN \(unescaped: LoginSchema.openStatuses) AND updated_at < \(at)) LIMIT \(limit))
+                        SELECT id FROM login WHERE expires_at < \(horizon.timeIntervalSince1970)
+                        AND (expires_at < \(at) OR (status NOT IN \(unescaped: LoginSchema.openStatuses) AND updated_at < \(at)))
+                        LIMIT \(limit))
                     RETURNING 1)
                 SELECT count(*)::int FROM gone
                 """, logger: logger)

@@ -253,15 +253,15 @@ public final class SQLiteLoginStore: LoginStore {
         }
     }
 
-    public func purge(before cutoff: Date, limit: Int) async throws -> Int {
+    public func purge(before cutoff: Date, expiringBefore horizon: Date, limit: Int) async throws -> Int {
         try await write { db in
             try db.execute(
                 cached: """
                     DELETE FROM login WHERE rowid IN (
-                        SELECT rowid FROM login
-                        WHERE expires_at < ? OR (status NOT IN \(LoginSchema.openStatuses) AND updated_at < ?) LIMIT ?)
+                        SELECT rowid FROM login INDEXED BY login_expires WHERE expires_at < ?
+                        AND (expires_at < ? OR (status NOT IN \(LoginSchema.openStatuses) AND updated_at < ?)) LIMIT ?)
                     """,
-                arguments: [cutoff.timeIntervalSince1970, cutoff.timeIntervalSince1970, limit])
+                arguments: [horizon.timeIntervalSince1970, cutoff.timeIntervalSince1970, cutoff.timeIntervalSince1970, limit])
             return db.changesCount
         }
     }

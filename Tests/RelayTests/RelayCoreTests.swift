@@ -205,7 +205,7 @@ struct LoginStoreTests {
             #expect(after.battleTag == "A#1")
             #expect(after.accountID == 7)
             #expect(try await reopened.recentLogins(limit: 5).count == 1)
-            #expect(try await reopened.purge(before: now.addingTimeInterval(7200), limit: 100) == 1)
+            #expect(try await reopened.purge(before: now.addingTimeInterval(7200), expiringBefore: now.addingTimeInterval(7800), limit: 100) == 1)
         }
     }
 

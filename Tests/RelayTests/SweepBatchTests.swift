@@ -46,7 +46,7 @@ struct SweepBatchTests {
             let open = deviceCodes.map { Self.login(createdAt: now, deviceCode: $0) }
             for login in open { try await store.insert(login) }
 
-            #expect(try await store.purge(before: now.addingTimeInterval(-3_600), limit: 1_000) == 1_000)
+            #expect(try await store.purge(before: now.addingTimeInterval(-3_600), expiringBefore: now.addingTimeInterval(-3_000), limit: 1_000) == 1_000)
             let service = Self.service(store: store, now: now)
             #expect(try await service.sweep() == 1_050, "the sweep deletes the rest, batch after batch")
             #expect(try await store.recentLogins(limit: 5_000).count == 1_050)
@@ -78,6 +78,28 @@ struct SweepBatchTests {
             let statuses = try await store.statuses(deviceCodeHashes: [last.deviceCodeHash, open[0].deviceCodeHash, "unknown"])
             #expect(statuses.count == 2)
             #expect(statuses[last.deviceCodeHash] == .revoked)
+        }
+    }
+
+    @Test("The sweep deletes what expired or ended before the retention cutoff and keeps the rest, wherever the rows lie", arguments: StoreKind.allCases)
+    func retention(kind: StoreKind) async throws {
+        let now = Date()
+        try await DatabaseLocation(parsing: try await kind.newDatabase()).withStore(logger: Logger(label: "sweep-test")) { store in
+            try await store.migrate()
+            // Recent logins first, so that a purge walking the table in row order would meet them before the old ones.
+            let recentOpen = Self.login(createdAt: now.addingTimeInterval(-100))
+            var endedLately = Self.login(createdAt: now.addingTimeInterval(-3_000))
+            endedLately.status = .collected
+            endedLately.updatedAt = now.addingTimeInterval(-2_900)
+            var endedBeforeCutoff = Self.login(createdAt: now.addingTimeInterval(-3_700))
+            endedBeforeCutoff.status = .denied
+            endedBeforeCutoff.updatedAt = now.addingTimeInterval(-3_650)
+            let expiredLongAgo = Self.login(createdAt: now.addingTimeInterval(-7_200))
+            for login in [recentOpen, endedLately, endedBeforeCutoff, expiredLongAgo] { try await store.insert(login) }
+
+            #expect(try await Self.service(store: store, now: now).sweep() == 2)
+            let kept = Set(try await store.recentLogins(limit: 10).map(\.id))
+            #expect(kept == [recentOpen.id, endedLately.id], "ended 2,900 s ago and open are kept (retention 3,600 s)")
         }
     }
 }

@@ -362,9 +362,12 @@ extension LoginService {
     public func sweep() async throws -> Int {
         let current = now()
         let cutoff = current.addingTimeInterval(-settings.retention.timeInterval)
+        // A login that ended before the cutoff was created before it, so it expires before this; one made under a
+        // longer lifetime (an earlier configuration) is deleted once it has expired before the cutoff instead.
+        let horizon = cutoff.addingTimeInterval(settings.loginLifetime.timeInterval)
         var purged = 0
         while true {
-            let deleted = try await store.purge(before: cutoff, limit: Self.batchSize)
+            let deleted = try await store.purge(before: cutoff, expiringBefore: horizon, limit: Self.batchSize)
             purged += deleted
             if deleted < Self.batchSize { break }
         }

@@ -38,8 +38,11 @@ public protocol LoginStore: Sendable {
     func statuses(deviceCodeHashes: [String]) async throws -> [String: LoginStatus]
     /// The most recent logins, newest first.
     func recentLogins(limit: Int) async throws -> [Login]
-    /// Deletes at most `limit` logins that expired or ended before `cutoff`, in one transaction. Returns how many.
-    func purge(before cutoff: Date, limit: Int) async throws -> Int
+    /// Deletes at most `limit` logins that expired or ended before `cutoff`, in one transaction, among those that
+    /// expire before `horizon`; returns how many. With `horizon` at `cutoff` plus the login lifetime, every login that
+    /// ended before `cutoff` is among them (it was created before `cutoff`), and the store can walk its expiry index
+    /// instead of the whole table, whatever order the rows lie in.
+    func purge(before cutoff: Date, expiringBefore horizon: Date, limit: Int) async throws -> Int
     /// The background work the store needs while it is used, as services for the application's service group: a
     /// connection pool, and for a store shared by several relays a change feed that calls `onChange` with the
     /// device code hash and new status of every login that changes on any relay (so that long-polls held here wake
