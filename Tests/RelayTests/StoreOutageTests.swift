@@ -36,6 +36,9 @@ struct StoreOutageTests {
 
             for relay in [a, b] {
                 #expect(try await relay.readiness(becoming: 503).status == 503)
+                #expect(
+                    relay.logs.text.contains("readiness check failed error_type=LoginStoreUnavailable reason="),
+                    "the operator's log says why the relay is not ready")
                 try await Self.expectRefusedPromptly { try await relay.post("/oauth/device/code", form: [("client_id", "d3")]) }
             }
             try await Self.expectRefusedPromptly { try await a.poll(approved, wait: 1) }
