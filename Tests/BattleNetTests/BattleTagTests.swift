@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import BattleNet
 
-@Suite("BattleTag", .timeLimit(.minutes(5)))
+@Suite("BattleTag", .timeLimit(.minutes(2)))
 struct BattleTagTests {
     @Test("An ASCII BattleTag exposes its name, code, display form and path form")
     func asciiTag() throws {

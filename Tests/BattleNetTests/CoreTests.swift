@@ -3,7 +3,7 @@ import BattleNetHTTPClient
 import Foundation
 import Testing
 
-@Suite("Regions, locales, endpoints", .timeLimit(.minutes(5)))
+@Suite("Regions, locales, endpoints", .timeLimit(.minutes(2)))
 struct RegionTests {
     @Test("Each region has its OAuth and API host and its locales")
     func hosts() {
@@ -39,7 +39,7 @@ struct RegionTests {
     }
 }
 
-@Suite("Secrets stay out of descriptions", .timeLimit(.minutes(5)))
+@Suite("Secrets stay out of descriptions", .timeLimit(.minutes(2)))
 struct SecretTests {
     @Test("Client credentials never print their secret")
     func credentials() {
@@ -77,7 +77,7 @@ struct SecretTests {
     }
 }
 
-@Suite("Form encoding", .timeLimit(.minutes(5)))
+@Suite("Form encoding", .timeLimit(.minutes(2)))
 struct FormEncodingTests {
     @Test("Pairs round-trip, keeping order and duplicates")
     func roundTrip() throws {
@@ -107,7 +107,7 @@ struct FormEncodingTests {
     }
 }
 
-@Suite("Base64url against Foundation", .timeLimit(.minutes(5)))
+@Suite("Base64url against Foundation", .timeLimit(.minutes(2)))
 struct Base64URLTests {
     @Test("Encoding matches Foundation's base64 with the URL alphabet and no padding, for every length up to 64")
     func matchesFoundation() throws {

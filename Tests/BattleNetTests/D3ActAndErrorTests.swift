@@ -3,7 +3,7 @@ import BattleNetEmulator
 import Testing
 @testable import BattleNet
 
-@Suite("Diablo III acts", .timeLimit(.minutes(5)))
+@Suite("Diablo III acts", .timeLimit(.minutes(2)))
 struct D3ActTests {
     @Test("The recorded act index decodes five acts with their quests")
     func actIndex() throws {
@@ -26,7 +26,7 @@ struct D3ActTests {
     }
 }
 
-@Suite("API error bodies", .timeLimit(.minutes(5)))
+@Suite("API error bodies", .timeLimit(.minutes(2)))
 struct APIErrorBodyTests {
     @Test("The Diablo III NOTFOUND body decodes")
     func notFound() throws {
@@ -75,7 +75,7 @@ struct APIErrorBodyTests {
     }
 }
 
-@Suite("Emulator samples", .timeLimit(.minutes(5)))
+@Suite("Emulator samples", .timeLimit(.minutes(2)))
 struct EmulatorSampleTests {
     @Test("Every sample the emulator ships is valid JSON, and the recorded ones are all there")
     func samplesParse() throws {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import BattleNet
 
-@Suite("Diablo III community data models", .timeLimit(.minutes(5)))
+@Suite("Diablo III community data models", .timeLimit(.minutes(2)))
 struct D3CommunityDataTests {
     @Test("The recorded jeweler decodes its tiers, recipes, costs and reagents")
     func artisan() throws {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import BattleNet
 
-@Suite("Diablo III game data models", .timeLimit(.minutes(5)))
+@Suite("Diablo III game data models", .timeLimit(.minutes(2)))
 struct D3GameDataTests {
     @Test("The recorded season and era indexes decode their ids and current entry", arguments: [
         ("d3_season_index_rbattlenet_vcr.json", D3LadderKind.season, 19),

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import BattleNet
 
-@Suite("Diablo III hero", .timeLimit(.minutes(5)))
+@Suite("Diablo III hero", .timeLimit(.minutes(2)))
 struct D3HeroTests {
     static let hero2019 = "d3_hero_104729462_rbattlenet_vcr_2019.json"
     static let yharr = "d3_hero_1_yharr_blizzard_d3-api-docs_2012.json"

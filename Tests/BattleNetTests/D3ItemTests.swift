@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import BattleNet
 
-@Suite("Diablo III items", .timeLimit(.minutes(5)))
+@Suite("Diablo III items", .timeLimit(.minutes(2)))
 struct D3ItemTests {
     static let heroItems = "d3_hero_items_104729462_rbattlenet_vcr_2019.json"
     static let followerItems = "d3_hero_follower_items_104729462_rbattlenet_vcr_2019.json"

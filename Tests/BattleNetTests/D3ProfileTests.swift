@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import BattleNet
 
-@Suite("Diablo III account profile", .timeLimit(.minutes(5)))
+@Suite("Diablo III account profile", .timeLimit(.minutes(2)))
 struct D3ProfileTests {
     static let faye = "d3_profile_faye-2543_rbattlenet_vcr_2019.json"
     static let straton = "d3_profile_straton-1_blizzard_d3-api-docs_2012.json"

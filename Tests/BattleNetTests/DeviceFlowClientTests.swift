@@ -3,7 +3,7 @@ import BattleNetEmulator
 import Foundation
 import Testing
 
-@Suite("DeviceFlowClient against servers that can be run here", .timeLimit(.minutes(5)))
+@Suite("DeviceFlowClient against servers that can be run here", .timeLimit(.minutes(2)))
 struct DeviceFlowClientTests {
     @Test("Without RFC 8414 metadata (HTTP 404), discovery falls back to /oauth/device/code and /oauth/token")
     func discoveryFallback() async throws {

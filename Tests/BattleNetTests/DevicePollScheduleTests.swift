@@ -2,7 +2,7 @@ import BattleNet
 import Foundation
 import Testing
 
-@Suite("The device-flow polling schedule (RFC 8628 section 3.5)", .timeLimit(.minutes(5)))
+@Suite("The device-flow polling schedule (RFC 8628 section 3.5)", .timeLimit(.minutes(2)))
 struct DevicePollScheduleTests {
     let start = Date(timeIntervalSince1970: 1_000_000)
 

@@ -4,7 +4,7 @@ import BattleNetHTTPClient
 import Foundation
 import Testing
 
-@Suite("Diablo III client against the emulator", .timeLimit(.minutes(5)))
+@Suite("Diablo III client against the emulator", .timeLimit(.minutes(2)))
 struct Diablo3ClientTests {
     let faye = try! BattleTag(parsing: "FaYe#2543")
 

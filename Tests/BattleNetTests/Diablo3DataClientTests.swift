@@ -4,7 +4,7 @@ import BattleNetHTTPClient
 import Foundation
 import Testing
 
-@Suite("Diablo III data endpoints and the generic call against the emulator", .timeLimit(.minutes(5)))
+@Suite("Diablo III data endpoints and the generic call against the emulator", .timeLimit(.minutes(2)))
 struct Diablo3DataClientTests {
     @Test("Every community endpoint answers its recording")
     func community() async throws {

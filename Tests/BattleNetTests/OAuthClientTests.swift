@@ -5,7 +5,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@Suite("OAuth client against the emulator", .timeLimit(.minutes(5)))
+@Suite("OAuth client against the emulator", .timeLimit(.minutes(2)))
 struct OAuthClientTests {
     @Test("The authorize URL carries response_type, client, redirect URI, scopes, state and the PKCE challenge")
     func authorizeURL() throws {

@@ -3,7 +3,7 @@ import BattleNetEmulator
 import Foundation
 import Testing
 
-@Suite("Client-credentials token provider", .timeLimit(.minutes(5)))
+@Suite("Client-credentials token provider", .timeLimit(.minutes(2)))
 struct TokenProviderTests {
     @Test("100 concurrent callers cause exactly one token request and share its token")
     func singleFlight() async throws {

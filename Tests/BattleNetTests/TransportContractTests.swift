@@ -20,7 +20,7 @@ enum TransportKind: String, CaseIterable, CustomTestStringConvertible, Sendable 
 }
 
 /// One suite for every transport, against the emulator over real sockets: the same answers, the same errors.
-@Suite("HTTP transports keep one contract", .timeLimit(.minutes(5)))
+@Suite("HTTP transports keep one contract", .timeLimit(.minutes(2)))
 struct TransportContractTests {
     @Test("A GET returns status, headers (any case) and the whole body", arguments: TransportKind.allCases)
     func get(kind: TransportKind) async throws {

@@ -3,7 +3,7 @@ import D3Kit
 import Foundation
 import Testing
 
-@Suite("The credential store", .timeLimit(.minutes(5)))
+@Suite("The credential store", .timeLimit(.minutes(2)))
 struct CredentialStoreTests {
     private func withDirectory(_ body: (URL) throws -> Void) throws {
         let root = FileManager.default.temporaryDirectory.appending(path: "d3-store-\(UUID().uuidString)")

@@ -5,7 +5,7 @@ import Testing
 
 /// Every `d3` example a person reads, the README's d3 section and each command's `--help`, run against the
 /// sandbox relay and its emulator after one sign-in, as the README's "try it" paragraph says.
-@Suite("Every d3 example works against the sandbox", .timeLimit(.minutes(5)))
+@Suite("Every d3 example works against the sandbox", .timeLimit(.minutes(2)))
 struct ExampleTests {
     /// The commands that take `--api-url` (the sandbox's API is its emulator).
     static let apiCommands: Set<String> = [

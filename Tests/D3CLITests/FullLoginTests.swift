@@ -7,7 +7,7 @@ import Testing
 
 /// `d3 login` against the real `bnet-relay` binary in sandbox mode (the README's quick start), with the test
 /// playing the person in the browser.
-@Suite("d3 login through a sandbox relay", .timeLimit(.minutes(5)))
+@Suite("d3 login through a sandbox relay", .timeLimit(.minutes(2)))
 struct FullLoginTests {
     let transport = AsyncHTTPClientTransport.testing
 

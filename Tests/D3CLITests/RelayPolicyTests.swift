@@ -3,7 +3,7 @@ import D3Kit
 import Foundation
 import Testing
 
-@Suite("What d3 requires of a relay: https or loopback, and links on its own origin", .timeLimit(.minutes(5)))
+@Suite("What d3 requires of a relay: https or loopback, and links on its own origin", .timeLimit(.minutes(2)))
 struct RelayPolicyTests {
     private func url(_ text: String) throws -> URL {
         try #require(URL(string: text))

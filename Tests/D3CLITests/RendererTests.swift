@@ -3,7 +3,7 @@ import D3Kit
 import Foundation
 import Testing
 
-@Suite("Text rendering helpers", .timeLimit(.minutes(5)))
+@Suite("Text rendering helpers", .timeLimit(.minutes(2)))
 struct RendererTests {
     @Test("Numbers are grouped by thousands and percentages keep one decimal")
     func numbers() {

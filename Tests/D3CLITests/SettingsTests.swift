@@ -3,7 +3,7 @@ import D3Kit
 import Foundation
 import Testing
 
-@Suite("Settings precedence and the config directory", .timeLimit(.minutes(5)))
+@Suite("Settings precedence and the config directory", .timeLimit(.minutes(2)))
 struct SettingsTests {
     private let file = ConfigFile(relay: "https://file.example.com", region: "kr", locale: "ko_KR")
 

@@ -3,7 +3,7 @@ import D3Kit
 import Foundation
 import Testing
 
-@Suite("Server text made safe for the terminal", .timeLimit(.minutes(5)))
+@Suite("Server text made safe for the terminal", .timeLimit(.minutes(2)))
 struct TerminalTextTests {
     @Test("Escape sequences are removed whole, the text around them kept")
     func escapeSequences() {

@@ -4,7 +4,7 @@ import RelayCore
 import RelayServer
 import Testing
 
-@Suite("Abuse under concurrency", .timeLimit(.minutes(5)))
+@Suite("Abuse under concurrency", .timeLimit(.minutes(2)))
 struct AbuseTests {
     /// The most requests a bucket of `burst`, refilled at `perMinute`, lets through in `elapsed`.
     static func allowance(burst: Int, perMinute: Double, elapsed: Duration) -> Int {

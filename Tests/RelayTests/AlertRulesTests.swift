@@ -3,7 +3,7 @@ import RelayCore
 import Testing
 
 /// The shipped Prometheus rules cover every limit the relay counts, so that a new throttle is never left unwatched.
-@Suite("Prometheus alert rules")
+@Suite("Prometheus alert rules", .timeLimit(.minutes(1)))
 struct AlertRulesTests {
     @Test("Every label of bnet_relay_throttled_total is matched by exactly one alert's limit=~ selector")
     func throttleLabels() throws {

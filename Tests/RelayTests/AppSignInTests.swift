@@ -7,7 +7,7 @@ import Testing
 
 /// An app's side of redirect mode, as `RelaySignIn`, `PlayerSession` and `FileTokenStore` do it, against the real
 /// `bnet-relay` in sandbox mode over the URLSession transport; the player is a browser following the relay's pages.
-@Suite("App sign-in through a relay in redirect mode", .serialized, .timeLimit(.minutes(5)))
+@Suite("App sign-in through a relay in redirect mode", .serialized, .timeLimit(.minutes(2)))
 struct AppSignInTests {
     static let faye = try! BattleTag(parsing: "FaYe#2543")
 

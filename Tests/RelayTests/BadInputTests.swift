@@ -7,7 +7,7 @@ import Testing
 @testable import RelayServer
 
 /// Malformed requests and framing over real sockets (the HTTP server is the point), wrong methods in process.
-@Suite("Bad input", .timeLimit(.minutes(5)))
+@Suite("Bad input", .timeLimit(.minutes(2)))
 struct BadInputTests {
     /// Every header the relay (or its HTTP server) may send; anything else would be injected.
     static let knownHeaders: Set<String> = [

@@ -5,7 +5,7 @@ import TestSupport
 import RelayServer
 import Testing
 
-@Suite("Callbacks: redirect and forward modes, replays, provider failures", .timeLimit(.minutes(5)))
+@Suite("Callbacks: redirect and forward modes, replays, provider failures", .timeLimit(.minutes(2)))
 struct CallbackTests {
     @Test("Redirect mode sends the browser to the app's scheme with the outcome and a callback code; the app then collects")
     func redirectMode() async throws {

@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// The `bnet-relay` binary's commands, run as an operator runs them.
-@Suite("bnet-relay commands", .timeLimit(.minutes(5)))
+@Suite("bnet-relay commands", .timeLimit(.minutes(2)))
 struct CommandTests {
     @Test("check-config explains what is wrong and exits non-zero")
     func checkConfig() async throws {

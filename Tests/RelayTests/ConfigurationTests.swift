@@ -60,7 +60,7 @@ struct ConfigurationTests {
     }
 }
 
-@Suite("serve --help")
+@Suite("serve --help", .timeLimit(.minutes(1)))
 struct HelpTextTests {
     @Test("Every flag shows a placeholder for its value, and every line fits 79 columns, continuations indented")
     func layout() throws {

@@ -11,7 +11,7 @@ import Testing
 
 /// The connection gate in the relay's own HTTP/1.1 pipeline, on NIO's embedded channel: no sockets, and a virtual
 /// clock moved by hand, so a 10 s limit is tested in no time and to the tick.
-@Suite("Connection gate, in memory with a virtual clock")
+@Suite("Connection gate, in memory with a virtual clock", .timeLimit(.minutes(1)))
 struct ConnectionGateTests {
     /// A listener's limits and metrics.
     struct Listener {

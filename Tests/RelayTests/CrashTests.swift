@@ -8,7 +8,7 @@ import Testing
 /// Crash safety: the relay is killed with SIGKILL at random moments while logins run, and restarted. Every login
 /// whose callback was answered with success must still be collectable exactly once; nothing is collected twice.
 /// `BNET_RELAY_CRASH_KILLS` sets the number of kills (default 20; scripts/crash-test.sh runs longer).
-@Suite("Crash safety under SIGKILL", .timeLimit(.minutes(5)))
+@Suite("Crash safety under SIGKILL", .timeLimit(.minutes(3)))
 struct CrashTests {
     /// What the test knows about a login it drove.
     final class Ledger: @unchecked Sendable {

@@ -4,7 +4,7 @@ import Testing
 
 /// `withDeadline`, the bound on every PostgreSQL call: it answers at the deadline even when the operation ignores
 /// cancellation (a stuck driver), which a task group racing a timer does not.
-@Suite("Deadlines that hold against operations ignoring cancellation")
+@Suite("Deadlines that hold against operations ignoring cancellation", .timeLimit(.minutes(1)))
 struct DeadlineTests {
     struct TimedOut: Error {}
 

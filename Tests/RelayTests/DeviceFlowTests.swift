@@ -5,7 +5,7 @@ import TestSupport
 import RelayServer
 import Testing
 
-@Suite("Device flow: start, confirm, decide, callback, poll", .timeLimit(.minutes(5)))
+@Suite("Device flow: start, confirm, decide, callback, poll", .timeLimit(.minutes(2)))
 struct DeviceFlowTests {
     @Test("Start, enter the code, approve at Battle.net, callback, poll: the client gets a working token once")
     func endToEnd() async throws {

@@ -8,7 +8,7 @@ import TestSupport
 @testable import RelayServer
 import Testing
 
-@Suite("Start, verification page, metadata, health and metrics", .timeLimit(.minutes(5)))
+@Suite("Start, verification page, metadata, health and metrics", .timeLimit(.minutes(2)))
 struct EndpointTests {
     @Test("Each request is logged; routine poll answers and health probes at debug, the rest at info")
     func requestLog() async throws {

@@ -2,7 +2,7 @@ import RelayCore
 import Testing
 
 /// Inputs the fuzz targets in Fuzz/ (or reading them) found, kept as regressions.
-@Suite("Fuzz findings", .timeLimit(.minutes(5)))
+@Suite("Fuzz findings", .timeLimit(.minutes(2)))
 struct FuzzFindingsTests {
     @Test(
         "A user code is only ever typed in ASCII: no letter that upper-cases into two counts as a code",

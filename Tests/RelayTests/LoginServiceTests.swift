@@ -9,7 +9,7 @@ import Testing
 
 /// The login state machine with no socket: an in-memory SQLite store, a clock the test moves, and a transport that
 /// fails the test if the service calls Battle.net where it must not.
-@Suite("LoginService in memory")
+@Suite("LoginService in memory", .timeLimit(.minutes(1)))
 struct LoginServiceTests {
     /// A transport for paths that must not reach Battle.net.
     struct NoNetwork: HTTPTransport {

@@ -8,7 +8,7 @@ import RelayServer
 import Testing
 
 /// Two relays sharing one PostgreSQL database, as behind a load balancer.
-@Suite("Two relays on PostgreSQL", .enabled(if: PostgresServer.isInstalled, "needs Debian's postgresql package"), .timeLimit(.minutes(5)))
+@Suite("Two relays on PostgreSQL", .enabled(if: PostgresServer.isInstalled, "needs Debian's postgresql package"), .timeLimit(.minutes(2)))
 struct MultiInstanceTests {
     @Test("a relay refuses a PostgreSQL database migrated by a newer relay, and changes nothing")
     func schemaTooNew() async throws {

@@ -3,7 +3,7 @@ import RelayCore
 import TestSupport
 import Testing
 
-@Suite("Poll index: held long-polls", .timeLimit(.minutes(5)))
+@Suite("Poll index: held long-polls", .timeLimit(.minutes(2)))
 struct PollIndexTests {
     private func pendingLogin(_ hash: String) -> Login {
         Login(

@@ -11,7 +11,7 @@ import Testing
 
 /// Every refusal each route can give, in process: its status, its OAuth error, and the headers the one renderer
 /// adds (`Cache-Control: no-store` on every one, `WWW-Authenticate` on every 401, `Retry-After` on every 429 and 503).
-@Suite("Refusals, route by route")
+@Suite("Refusals, route by route", .timeLimit(.minutes(2)))
 struct RefusalTableTests {
     struct Case: CustomTestStringConvertible, Sendable {
         let name: String

@@ -9,7 +9,7 @@ import Testing
 
 @testable import RelayServer
 
-@Suite("Schemes, identifiers, sealing", .timeLimit(.minutes(5)))
+@Suite("Schemes, identifiers, sealing", .timeLimit(.minutes(2)))
 struct RelayCoreTests {
     @Test("Only RFC 3986 schemes that cannot be web, script or local content are accepted", arguments: [
         ("d3", true), ("myapp", true), ("com.example.app", true), ("My+App-2", true), ("http", false),
@@ -156,7 +156,7 @@ enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     }
 }
 
-@Suite("Login stores (SQLite and PostgreSQL)", .timeLimit(.minutes(5)))
+@Suite("Login stores (SQLite and PostgreSQL)", .timeLimit(.minutes(2)))
 struct LoginStoreTests {
     private func makeLogin(now: Date, deviceCode: String = Identifiers.deviceCode()) -> Login {
         Login(
@@ -227,7 +227,7 @@ struct LoginStoreTests {
     }
 }
 
-@Suite("JSON bodies", .timeLimit(.minutes(5)))
+@Suite("JSON bodies", .timeLimit(.minutes(2)))
 struct JSONBodyTests {
     @Test("The relay's JSON writer escapes what RFC 8259 requires and round-trips through a JSON parser")
     func roundTrip() throws {

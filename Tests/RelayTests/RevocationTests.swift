@@ -4,7 +4,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@Suite("Token revocation (RFC 7009) through the relay", .timeLimit(.minutes(5)))
+@Suite("Token revocation (RFC 7009) through the relay", .timeLimit(.minutes(2)))
 struct RevocationTests {
     /// A player's token from a whole login through the relay.
     private func signIn(_ relay: RelayHarness) async throws -> String {

@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@Suite("Secrets never rest in the clear", .timeLimit(.minutes(5)))
+@Suite("Secrets never rest in the clear", .timeLimit(.minutes(2)))
 struct SecretTests {
     @Test("After full logins, the database files, the logs and /metrics hold no token, code, state, device code, user code or secret")
     func noSecretsAtRest() async throws {

@@ -11,7 +11,7 @@ import Testing
 /// as root).
 @Suite(
     "Storage faults", .serialized, .enabled(if: getuid() == 0, "mounts file systems, so it runs as root (as CI does)"),
-    .timeLimit(.minutes(5)))
+    .timeLimit(.minutes(2)))
 struct StorageFaultTests {
     final class Mount {
         let path: URL

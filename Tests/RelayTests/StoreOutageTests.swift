@@ -8,7 +8,7 @@ import Testing
 /// A database outage under running relays: requests that need the database are refused within the store's
 /// deadline (3 s) with 503, `Retry-After` and a JSON error, `/readyz` says not ready, what the relays answer from
 /// memory keeps answering, and service resumes by itself when the database is back.
-@Suite("Database outages", .enabled(if: PostgresServer.isInstalled, "needs Debian's postgresql package"), .timeLimit(.minutes(5)))
+@Suite("Database outages", .enabled(if: PostgresServer.isInstalled, "needs Debian's postgresql package"), .timeLimit(.minutes(3)))
 struct StoreOutageTests {
     /// The store's deadline and a margin for a loaded machine.
     static let bound = Duration.seconds(3) + .milliseconds(1500)

@@ -7,7 +7,7 @@ import RelayServer
 import RelaySQLite
 import Testing
 
-@Suite("Login stores: construction", .timeLimit(.minutes(5)))
+@Suite("Login stores: construction", .timeLimit(.minutes(2)))
 struct StoreTests {
     @Test("The SQLite store runs on any GRDB writer, such as an in-memory queue")
     func inMemory() async throws {
@@ -32,7 +32,7 @@ struct StoreTests {
     }
 }
 
-@Suite("Login stores: one browser per login", .timeLimit(.minutes(5)))
+@Suite("Login stores: one browser per login", .timeLimit(.minutes(2)))
 struct OneBrowserPerLoginTests {
     @Test("Of concurrent confirmations of one login exactly one wins; only the winner's state may confirm again", arguments: StoreKind.allCases)
     func oneWinner(kind: StoreKind) async throws {

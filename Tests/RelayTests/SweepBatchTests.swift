@@ -8,7 +8,7 @@ import Testing
 
 /// The sweep and the warm-up over many logins: each store query handles one batch, the warm-up holds no more than
 /// the open-login cap, and a change made outside the process is still found in a later batch.
-@Suite("Sweep and warm-up in batches (SQLite and PostgreSQL)", .timeLimit(.minutes(5)))
+@Suite("Sweep and warm-up in batches (SQLite and PostgreSQL)", .timeLimit(.minutes(2)))
 struct SweepBatchTests {
     static let key = SymmetricKey(size: .bits256)
     static let keyring = LoginKeyring(current: key)
