@@ -136,9 +136,9 @@ check "dpkg -i of a newer version (upgrade) succeeds without a prompt" bash -c "
 check "the upgrade is installed" bash -c 'dpkg --root="$1" -s bnet-relay | grep -q "^Version: .*-2$"' _ "$droot"
 check "an upgrade keeps the edited relay.env, the client secret and the seal key" test "$(kept)" = "$before"
 sed -i '/edited by the operator/d' "$droot/etc/bnet-relay/relay.env"
-check "check-config --env-file refuses relay.env as shipped: its client id is the placeholder (exit 1, NOT OK last)" bash -c '
+check "check-config --env-file refuses relay.env as shipped: its client id is the placeholder (exit 78, NOT OK last)" bash -c '
     out=$(env -i PATH=/usr/bin:/bin "$1/usr/bin/bnet-relay" check-config --env-file "$1/etc/bnet-relay/relay.env" 2>&1)
-    [ $? -eq 1 ] && grep -qx "configuration NOT OK (1 problem):" <<<"$out" && ! grep -q "configuration OK" <<<"$out" \
+    [ $? -eq 78 ] && grep -qx "configuration NOT OK (1 problem):" <<<"$out" && ! grep -q "configuration OK" <<<"$out" \
         && tail -n 1 <<<"$out" | grep -q "^- BNET_CLIENT_ID is still the example.s placeholder"' _ "$droot"
 sed -i 's/^BNET_CLIENT_ID=replace-with-your-client-id$/BNET_CLIENT_ID=0123abcd/' "$droot/etc/bnet-relay/relay.env"
 check "check-config --env-file prints what the service will use (settings of relay.env, credentials beside it)" bash -c '
