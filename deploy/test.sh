@@ -6,7 +6,7 @@
 #
 # Needs: root, Swift 6, libsqlite3-dev, curl, caddy, nginx, openssl, systemd (for systemd-analyze), python3, mount
 # namespaces (unshare --mount), and the network once to download Debian's prometheus package for promtool (unless
-# promtool is on the PATH). A check that cannot run fails; nothing is skipped.
+# promtool is on the PATH) and the current Caddy release from PyPI (deploy/check-caddyfile.sh). A check that cannot run fails; nothing is skipped.
 # Prints PASS/FAIL per check and ends with "N passed, M failed"; exits non-zero on any failure.
 set -euo pipefail
 # shellcheck disable=SC2016  # single-quoted bash -c scripts get their values as arguments, on purpose
@@ -136,9 +136,9 @@ check "dpkg -i of a newer version (upgrade) succeeds without a prompt" bash -c "
 check "the upgrade is installed" bash -c 'dpkg --root="$1" -s bnet-relay | grep -q "^Version: .*-2$"' _ "$droot"
 check "an upgrade keeps the edited relay.env, the client secret and the seal key" test "$(kept)" = "$before"
 sed -i '/edited by the operator/d' "$droot/etc/bnet-relay/relay.env"
-check "check-config --env-file refuses relay.env as shipped: its client id is the placeholder (exit 1, NOT OK last)" bash -c '
+check "check-config --env-file refuses relay.env as shipped: its client id is the placeholder (exit 78, NOT OK last)" bash -c '
     out=$(env -i PATH=/usr/bin:/bin "$1/usr/bin/bnet-relay" check-config --env-file "$1/etc/bnet-relay/relay.env" 2>&1)
-    [ $? -eq 1 ] && grep -qx "configuration NOT OK (1 problem):" <<<"$out" && ! grep -q "configuration OK" <<<"$out" \
+    [ $? -eq 78 ] && grep -qx "configuration NOT OK (1 problem):" <<<"$out" && ! grep -q "configuration OK" <<<"$out" \
         && tail -n 1 <<<"$out" | grep -q "^- BNET_CLIENT_ID is still the example.s placeholder"' _ "$droot"
 sed -i 's/^BNET_CLIENT_ID=replace-with-your-client-id$/BNET_CLIENT_ID=0123abcd/' "$droot/etc/bnet-relay/relay.env"
 check "check-config --env-file prints what the service will use (settings of relay.env, credentials beside it)" bash -c '
@@ -323,15 +323,19 @@ else
     fail "relay runs with no_new_privs" "python3, which sets it, is missing"
 fi
 
-# Caddy: deploy/Caddyfile with the site moved to localhost:<port>, Caddy's internal CA, no admin endpoint.
+# The Caddyfile exactly as shipped, validated by Debian 12's Caddy and by the current release.
+if bash deploy/check-caddyfile.sh >"$tmp/check-caddyfile.log" 2>&1; then
+    pass "$(grep -c '^PASS' "$tmp/check-caddyfile.log") Caddy releases validate deploy/Caddyfile as shipped ($(grep -o 'Caddy [^ ]*' "$tmp/check-caddyfile.log" | paste -sd,))"
+else
+    fail "deploy/check-caddyfile.sh" "$(tr '\n' ' ' <"$tmp/check-caddyfile.log")"
+fi
+# Caddy: deploy/Caddyfile with only the site moved to localhost:<port> and the relay's port changed (every directive
+# as shipped), Caddy's internal CA, no admin endpoint.
 export XDG_DATA_HOME=$tmp/caddy-data XDG_CONFIG_HOME=$tmp/caddy-config
-# A Caddy older than 2.6.4 (Debian 12's) gets the older spelling of the body buffering, as the Caddyfile says.
-old_caddy=$(caddy adapt --config deploy/Caddyfile >/dev/null 2>&1 || echo yes)
 {
     printf '{\n\tadmin off\n\tskip_install_trust\n\thttp_port %s\n\thttps_port %s\n}\n\n' "$http_port" "$https_port"
     sed -e "s#^relay.example.com {#localhost:$https_port {\n\ttls internal#" \
-        -e "s#127.0.0.1:8080#127.0.0.1:$relay_port#" \
-        ${old_caddy:+-e "s#^\(\t*\)request_buffers \(.*\)#\1buffer_requests\n\1max_buffer_size \2#"} deploy/Caddyfile
+        -e "s#127.0.0.1:8080#127.0.0.1:$relay_port#" deploy/Caddyfile
 } >"$tmp/Caddyfile"
 caddy run --config "$tmp/Caddyfile" --adapter caddyfile >"$tmp/caddy.log" 2>&1 &
 pids+=($!)

@@ -62,13 +62,18 @@ public struct BattleNetEmulator: Sendable {
             continuation.finish()
         }
         let group = ServiceGroup(configuration: .init(services: [app], logger: logger))
-        let task = Task { try await group.run() }
+        // A server that cannot bind ends without reporting a port: ending the stream then lets the error through,
+        // rather than leaving the caller waiting for a port that never comes.
+        let task = Task {
+            defer { continuation.finish() }
+            try await group.run()
+        }
         var iterator = ports.makeAsyncIterator()
         guard let bound = await iterator.next() else {
             do {
                 try await task.value
             } catch {
-                throw EmulatorStartError(host: host, port: port, reason: "\(error)")
+                throw EmulatorStartError(host: host, port: port, reason: "\(error)", underlying: error)
             }
             throw CancellationError()
         }
@@ -133,6 +138,13 @@ public struct EmulatorStartError: Error, CustomStringConvertible {
     public var port: Int
     /// What the server said, such as `Address already in use`.
     public var reason: String
+    /// The server's error itself (a NIO `IOError` when the bind failed), for callers that explain it further.
+    public var underlying: (any Error)?
+
+    /// The failure to listen on `host:port`.
+    public init(host: String, port: Int, reason: String, underlying: (any Error)? = nil) {
+        (self.host, self.port, self.reason, self.underlying) = (host, port, reason, underlying)
+    }
 
     public var description: String {
         "the Battle.net emulator could not listen on \(host):\(port) (\(reason)); choose another port for it "

@@ -31,8 +31,10 @@ extension Diablo3Routes {
             }
         }
         community(router, "d3/data/item-type") { _ in try Self.sample(Samples.itemTypeIndex) }
-        community(router, "d3/data/item-type/:type") { try Self.recorded(Samples.itemTypes, $0.get("type")) }
-        community(router, "d3/data/item/:item") { try Self.recorded(Samples.items, $0.get("item")) }
+        community(router, "d3/data/item-type/:type") {
+            try Self.recorded(Samples.itemTypes, $0.get("type"), else: GeneratedGameData.itemType)
+        }
+        community(router, "d3/data/item/:item") { try Self.recorded(Samples.items, $0.get("item"), else: GeneratedGameData.item) }
         for kind in ["season", "era"] {
             gameData(router, "data/d3/\(kind)", schema: kind) { _ in try Self.sample(Samples.indexes[kind]!) }
             gameData(router, "data/d3/\(kind)/:id", schema: kind) { parameters in

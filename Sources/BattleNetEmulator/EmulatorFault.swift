@@ -16,6 +16,10 @@ public struct EmulatorFault: Sendable, Codable, Hashable {
         case dropConnection
         /// HTTP 200 with a legacy Diablo III error body, `{"code":"MAINTENANCE","reason":"…"}`.
         case legacyError(code: String, reason: String)
+        /// This HTTP status with an OAuth error body, `{"error":…,"error_description":…}`.
+        case oauthError(status: Int, error: String, description: String)
+        /// This HTTP status with this JSON text as the body.
+        case json(status: Int, body: String)
     }
 
     /// Which requests: a path prefix such as `/token` or `/d3/profile`.

@@ -25,6 +25,10 @@ struct FaultMiddleware: RouterMiddleware {
             return .gatewayError(.tooManyRequests, headers: [.retryAfter: String(seconds)])
         case .legacyError(let code, let reason):
             return .json(.ok, ["code": code, "reason": reason])
+        case .oauthError(let status, let error, let description):
+            return .oauthError(.init(code: status), error, description)
+        case .json(let status, let body):
+            return .json(.init(code: status), Data(body.utf8))
         case .malformedJSON:
             return .json(.ok, Data(#"{"access_token":"tr"#.utf8))
         case .dropConnection:

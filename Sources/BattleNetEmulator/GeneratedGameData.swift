@@ -67,17 +67,21 @@ enum GeneratedGameData {
         return try data(heroClass)
     }
 
-    /// A skill of a generated class, with the recorded Bash's runes renamed, as Bash.
+    /// A skill a class lists (the recorded barbarian's or a generated class's) that was not recorded on its own:
+    /// the listed skill with the recorded Bash's runes renamed (passives have none), as Bash.
     static func skill(_ skill: String, of heroClass: String) throws -> Data? {
-        guard let skills = classSkills[heroClass] else { return nil }
-        let active = skills.active.firstIndex(of: skill)
-        guard active != nil || skills.passive.contains(skill) else { return nil }
+        let classAnswer = heroClass == "barbarian"
+            ? try EmulatorSamples.data(named: EmulatorSamples.barbarian) : try characterClass(heroClass)
+        guard let classAnswer else { return nil }
+        let skills = try object(classAnswer)["skills"] as? [String: Any] ?? [:]
+        let active = skills["active"] as? [[String: Any]] ?? []
+        let passive = skills["passive"] as? [[String: Any]] ?? []
+        guard let listed = (active + passive).first(where: { $0["slug"] as? String == skill }) else { return nil }
         var detail = try object(EmulatorSamples.data(named: EmulatorSamples.bash))
-        let kind = active == nil ? "passive" : "active"
-        detail["skill"] = generatedSkill(
-            skill, owner: heroClass, level: active.map { 1 + $0 * 2 } ?? 10, url: "/class/\(heroClass)/\(kind)/\(skill)")
+        detail["skill"] = listed
         let runes = detail["runes"] as? [[String: Any]] ?? []
-        detail["runes"] = active == nil ? [] : runes.enumerated().map { index, rune -> [String: Any] in
+        let isActive = active.contains { $0["slug"] as? String == skill }
+        detail["runes"] = !isActive ? [] : runes.enumerated().map { index, rune -> [String: Any] in
             var rune = rune
             rune["slug"] = "\(skill)-rune-\(index + 1)"
             rune["name"] = "\(title(skill)) Rune \(index + 1)"
@@ -207,11 +211,11 @@ enum GeneratedGameData {
         }.joined(separator: " ")
     }
 
-    private static func object(_ data: Data) throws -> [String: Any] {
+    static func object(_ data: Data) throws -> [String: Any] {
         try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
     }
 
-    private static func data(_ object: [String: Any]) throws -> Data {
+    static func data(_ object: Any) throws -> Data {
         try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
     }
 }

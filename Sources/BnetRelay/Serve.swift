@@ -12,6 +12,8 @@ struct Serve: AsyncParsableCommand {
         abstract: "Run the relay.",
         discussion: """
             Example (sandbox, no Blizzard credentials):  bnet-relay serve
+            Exit status: 0 after SIGTERM or SIGINT; 64 usage, 69 a port taken or PostgreSQL unreachable, 70 internal \
+            error, 74 the database cannot be opened or written, 78 a setting, secret or key wrong or missing.
             Example (production):
               BNET_CLIENT_ID=... BNET_CLIENT_SECRET_FILE=/etc/bnet-relay/secret \\
                 bnet-relay serve --public-url https://relay.example.com \\
@@ -22,7 +24,7 @@ struct Serve: AsyncParsableCommand {
     @OptionGroup var options: ServeOptions
 
     func run() async throws {
-        let config = try options.configuration()
+        let config = try options.configuration(command: "serve")
         LoggingSystem.bootstrap { label in
             switch config.logFormat {
             case .text:
@@ -39,8 +41,8 @@ struct Serve: AsyncParsableCommand {
         let relay: Relay
         do {
             relay = try await Relay.build(configuration: config, logger: logger)
-        } catch let error as RelayStartupError {
-            throw ValidationError("cannot start:\n" + error.description)
+        } catch {
+            throw Failure.cannotStart(error, command: "serve")
         }
         if config.isSandbox, let emulator = relay.emulator, config.logFormat == .json {
             logger.warning(
@@ -61,9 +63,9 @@ struct Serve: AsyncParsableCommand {
         let group = relay.serviceGroup(signals: [.sigterm, .sigint])
         do {
             try await group.run()
-        } catch let error as RelayStartupError {
+        } catch {
             await relay.shutdown()
-            throw ValidationError("cannot start:\n" + error.description)
+            throw Failure.cannotStart(error, command: "serve")
         }
         await relay.shutdown()
     }

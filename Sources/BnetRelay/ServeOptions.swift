@@ -9,13 +9,24 @@ struct ServeOptions: ParsableArguments {
     @Argument(parsing: .allUnrecognized, help: .hidden)
     var settings: [String] = []
 
-    /// Resolves flags, then environment, then defaults, into a configuration.
-    func configuration(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> RelayConfiguration {
+    /// Resolves flags, then environment, then defaults, into a configuration, with every setting that could not be
+    /// read (it keeps its default). A malformed command line throws `ValidationError` (the usage text, exit 64).
+    func reading(environment: [String: String] = ProcessInfo.processInfo.environment) throws
+        -> (configuration: RelayConfiguration, problems: [String])
+    {
         do {
-            return try ConfigurationSetting.configuration(arguments: settings, environment: environment)
-        } catch let error as ConfigurationError {
+            return try ConfigurationSetting.reading(arguments: settings, environment: environment)
+        } catch {
             throw ValidationError(error.message)
         }
+    }
+
+    /// The configuration, or the exit: the usage text and 64 for a malformed command line, else the first setting
+    /// that cannot be read, and 78 (see ``Failure``).
+    func configuration(command: String) throws -> RelayConfiguration {
+        let (configuration, problems) = try reading()
+        if !problems.isEmpty { throw Failure.exit(.configuration, command: command, problems) }
+        return configuration
     }
 
     /// The settings for a command's `--help`, in ArgumentParser's layout (see `HelpLayout`).

@@ -20,13 +20,15 @@ struct APIAccess {
             throw CLIFailure(.usage, "The locale multi sends every language at once, which d3 cannot show: "
                 + "give one, such as " + settings.region.locales.map(\.rawValue).joined(separator: ", ") + ".")
         }
-        let apiURL = options.apiURL.flatMap(URL.init(string:))
+        var apiURL = options.apiURL.flatMap(URL.init(string:))
         answers = AnswerRecorder(AsyncHTTPClientTransport.shared)
         let stored = try context.store.load(region: settings.region)
         let tokens: any AccessTokenSource
         if let stored, !stored.token.isExpired(leeway: .zero) {
             tokens = StaticTokenSource(stored.token)
             credential = stored
+            // A sandbox relay's token works only at its emulator, which the relay named at sign-in.
+            apiURL = apiURL ?? stored.apiURL.flatMap(URL.init(string:))
         } else if let id = context.environment["BNET_CLIENT_ID"], !id.isEmpty,
                   let secret = context.environment["BNET_CLIENT_SECRET"], !secret.isEmpty
         {

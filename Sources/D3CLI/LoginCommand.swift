@@ -99,7 +99,8 @@ struct DeviceLogin {
         let regions = Self.regions(of: result, relayRegion: region)
         guard regions.contains(region) else { throw Self.wrongRegion(region, relayRegions: regions, relay: relayURL) }
         try context.store.save(StoredCredential(
-            region: region, regions: regions, relay: relayURL.absoluteString, token: result.token))
+            region: region, regions: regions, relay: relayURL.absoluteString, token: result.token,
+            apiURL: RelayPolicy.sandboxAPIURL(client.endpoints, relay: relayURL)?.absoluteString))
         Terminal.printLine(LoginMessages.signedIn(result.token, region: region, regions: regions))
     }
 

@@ -71,19 +71,20 @@ extension DataRenderer {
             act.quests.map { [$0.name, $0.slug, String($0.id)] })])
     }
 
-    /// An artisan's recipes by tier: cost and reagents.
+    /// An artisan's recipes by tier, by the slug `d3 recipe` takes (the recipe shows its name): cost and reagents.
     public func render(_ artisan: D3ArtisanDetail) -> String {
         let rows = artisan.training.tiers.flatMap { tier in
             tier.trainedRecipes.map { recipeRow(tier.tier, $0, "trained") }
                 + tier.taughtRecipes.map { recipeRow(tier.tier, $0, "plan") }
         }
         return document("\(artisan.name) (\(artisan.slug))", [
-            section("Recipes", ["Tier", "Recipe", "Learned", "Cost", "Reagents"], rightAligned: [0, 3], rows),
+            section("Recipes (d3 recipe \(artisan.slug) RECIPE shows one)", ["Tier", "Recipe", "Learned", "Cost", "Reagents"],
+                rightAligned: [0, 3], rows),
         ])
     }
 
     private func recipeRow(_ tier: Int, _ recipe: D3Recipe, _ learned: String) -> [String] {
-        [String(tier), recipe.name, learned, Formatting.grouped(recipe.cost), Self.reagents(recipe.reagents)]
+        [String(tier), recipe.slug, learned, Formatting.grouped(recipe.cost), Self.reagents(recipe.reagents)]
     }
 
     static func reagents(_ reagents: [D3Reagent]) -> String {

@@ -36,6 +36,17 @@ public enum RelayPolicy {
         }
     }
 
+    /// The API URL a sandbox relay names (`sandbox_api_url`: its emulator, where its tokens work), if d3 may send
+    /// the relay's tokens there: an http(s) URL on the relay's own host (any port), or on this machine when the
+    /// relay is too. Anything else is ignored, and the region's API host stays in use.
+    public static func sandboxAPIURL(_ endpoints: DeviceFlowEndpoints, relay: URL) -> URL? {
+        guard let url = endpoints.sandboxAPIURL, let origin = WebOrigin(url), let relayOrigin = WebOrigin(relay) else {
+            return nil
+        }
+        guard origin.host == relayOrigin.host || (origin.isLoopback && relayOrigin.isLoopback) else { return nil }
+        return url
+    }
+
     /// Whether `url` has the same origin (scheme, host, port) as `relay`; false when either is not http(s).
     public static func isSameOrigin(_ url: URL, as relay: URL) -> Bool {
         guard let origin = WebOrigin(url), let relayOrigin = WebOrigin(relay) else { return false }

@@ -12,13 +12,18 @@ public struct StoredCredential: Codable, Sendable, Hashable {
     public var relay: String
     /// The token, with the player's BattleTag and account id.
     public var token: AccessToken
+    /// Where the token works, when a sandbox relay issued it: its emulator's API (the metadata's
+    /// `sandbox_api_url`), used instead of the region's API host unless `--api-url` says otherwise. Nil for
+    /// Blizzard's tokens.
+    public var apiURL: String?
 
     /// Creates a credential; `regions` defaults to `region` alone.
-    public init(region: Region, regions: [Region]? = nil, relay: String, token: AccessToken) {
+    public init(region: Region, regions: [Region]? = nil, relay: String, token: AccessToken, apiURL: String? = nil) {
         self.region = region
         self.regions = regions ?? [region]
         self.relay = relay
         self.token = token
+        self.apiURL = apiURL
     }
 
     public init(from decoder: any Decoder) throws {
@@ -27,5 +32,6 @@ public struct StoredCredential: Codable, Sendable, Hashable {
         regions = try container.decodeIfPresent([Region].self, forKey: .regions) ?? [region]
         relay = try container.decode(String.self, forKey: .relay)
         token = try container.decode(AccessToken.self, forKey: .token)
+        apiURL = try container.decodeIfPresent(String.self, forKey: .apiURL)
     }
 }

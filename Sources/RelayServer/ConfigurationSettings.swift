@@ -41,6 +41,9 @@ public struct ConfigurationSetting: Sendable {
 /// A setting with a value that cannot be used, in words a person can act on.
 public struct ConfigurationError: Error, CustomStringConvertible {
     public let message: String
+    /// Whether the command line itself is malformed (an unknown flag, a flag without its value), rather than a
+    /// setting's value wrong: the one kind of error `bnet-relay` answers with its usage text and exit 64.
+    public var isUsage = false
     public var description: String { message }
 }
 
@@ -200,30 +203,42 @@ extension ConfigurationSetting {
     ]
 
     /// Resolves `--flag value` / `--flag=value` arguments, then the environment, then the defaults: flags win, and a
-    /// repeatable flag given at all replaces its environment variable's list.
+    /// repeatable flag given at all replaces its environment variable's list. Throws the first setting that is wrong.
     public static func configuration(arguments: [String], environment: [String: String]) throws -> RelayConfiguration {
+        let (configuration, problems) = try reading(arguments: arguments, environment: environment)
+        if let first = problems.first { throw ConfigurationError(message: first) }
+        return configuration
+    }
+
+    /// Like ``configuration(arguments:environment:)``, but reads every setting it can and returns, with the result,
+    /// each setting it could not read (that setting keeps its default), for `check-config` to report them all at
+    /// once. Throws only when the command line itself is malformed (``ConfigurationError/isUsage``).
+    public static func reading(arguments: [String], environment: [String: String]) throws(ConfigurationError)
+        -> (configuration: RelayConfiguration, problems: [String])
+    {
         var given: [String: [String]] = [:]
         var rest = arguments[...]
         while let argument = rest.popFirst() {
             guard argument.hasPrefix("--"), argument.count > 2 else {
-                throw ConfigurationError(message: "unexpected argument \(argument.prefix(64)); settings are --name value")
+                throw ConfigurationError(message: "unexpected argument \(argument.prefix(64)); settings are --name value", isUsage: true)
             }
             let body = argument.dropFirst(2)
             let (name, inline) =
                 body.firstIndex(of: "=").map { (String(body[..<$0]), String(body[body.index(after: $0)...])) }
                 ?? (String(body), nil)
             guard let setting = all.first(where: { $0.flag == name }) else {
-                throw ConfigurationError(message: "unknown option --\(name.prefix(64)) (see --help)")
+                throw ConfigurationError(message: "unknown option --\(name.prefix(64)) (see --help)", isUsage: true)
             }
             guard let value = inline ?? rest.popFirst() else {
-                throw ConfigurationError(message: "--\(name) needs a value")
+                throw ConfigurationError(message: "--\(name) needs a value", isUsage: true)
             }
             if !setting.repeatable, given[name] != nil {
-                throw ConfigurationError(message: "--\(name) was given more than once")
+                throw ConfigurationError(message: "--\(name) was given more than once", isUsage: true)
             }
             given[name, default: []].append(value)
         }
         var draft = Draft()
+        var problems: [String] = []
         for setting in all {
             let values: [String]
             if let flag = setting.flag, let fromFlag = given[flag] {
@@ -233,10 +248,21 @@ extension ConfigurationSetting {
             } else {
                 continue
             }
-            try setting.apply(&draft, values)
+            do {
+                try setting.apply(&draft, values)
+            } catch {
+                problems.append("\(error)")
+            }
         }
-        draft.configuration.provider = try provider(draft)
-        return draft.configuration
+        do {
+            draft.configuration.provider = try provider(draft)
+        } catch {
+            problems.append("\(error)")
+            // Show the mode the operator meant (Battle.net, since a client id or secret was given); the placeholder
+            // secret is never used, since a configuration with problems does not start.
+            draft.configuration.provider = .battleNet(ClientCredentials(id: draft.clientID ?? "(not set)", secret: "(not read)"))
+        }
+        return (draft.configuration, problems)
     }
 
     /// Every setting as the README's configuration table (a test keeps the README equal to it).

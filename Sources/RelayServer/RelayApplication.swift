@@ -42,13 +42,13 @@ public struct Relay: Sendable {
                 : try RelayKey.read(from: configuration.sealKeyFile)
             previousKeys = try configuration.previousSealKeyFile.map { [try RelayKey.read(from: $0)] } ?? []
         } catch {
-            throw RelayStartupError(problems: ["\(error)"])
+            throw RelayStartupError(problems: ["\(error)"], cause: configuration.isSandbox ? .io : .configuration)
         }
         let store: any LoginStore
         do {
             store = try configuration.database.open(logger: logger)
         } catch {
-            throw RelayStartupError(problems: ["database \(configuration.redactedDatabase): \(error)"])
+            throw DatabaseDiagnosis(location: configuration.database).startupError(error)
         }
         let apps = AppRegistry(configuration.apps)
         let settings = RelaySettings(
@@ -65,15 +65,25 @@ public struct Relay: Sendable {
             credentials = client
         case .sandbox:
             let sandboxCredentials = ClientCredentials(id: "bnet-relay-sandbox", secret: Identifiers.state())
-            let running = try await BattleNetEmulator.start(
-                configuration: EmulatorConfiguration(clients: [
-                    EmulatorClient(
-                        credentials: sandboxCredentials, name: "BattleNetRelay sandbox",
-                        redirectURIs: apps.all.map { settings.redirectURI(app: $0.name) })
-                ]),
-                host: configuration.host == "0.0.0.0" ? "127.0.0.1" : configuration.host,
-                port: configuration.emulatorPort ?? (configuration.port == 0 ? 0 : configuration.port + 1),
-                logger: BattleNetEmulator.quietLogger)
+            let emulatorHost = configuration.host == "0.0.0.0" ? "127.0.0.1" : configuration.host
+            let emulatorPort = configuration.emulatorPort ?? (configuration.port == 0 ? 0 : configuration.port + 1)
+            let running: RunningEmulator
+            do {
+                running = try await BattleNetEmulator.start(
+                    configuration: EmulatorConfiguration(clients: [
+                        EmulatorClient(
+                            credentials: sandboxCredentials, name: "BattleNetRelay sandbox",
+                            redirectURIs: apps.all.map { settings.redirectURI(app: $0.name) })
+                    ]),
+                    host: emulatorHost, port: emulatorPort, logger: BattleNetEmulator.quietLogger)
+            } catch let error as EmulatorStartError {
+                let setting = configuration.emulatorPort == nil ? "--emulator-port (by default --port + 1)" : "--emulator-port"
+                guard let failure = ListenFailure(
+                    name: "sandbox's Battle.net emulator", address: "\(emulatorHost):\(emulatorPort)", setting: setting,
+                    error: error.underlying ?? error)
+                else { throw RelayStartupError(problems: [error.description], cause: .unavailable) }
+                throw failure.startupError
+            }
             emulator = running
             credentials = sandboxCredentials
         }
@@ -112,7 +122,7 @@ public struct Relay: Sendable {
             apps: apps, metrics: service.metrics, oauth: oauth,
             limit: RateLimiter(name: "revocation", burst: Int(configuration.startsPerMinute), perMinute: configuration.startsPerMinute)
         ).register(on: router)
-        MetadataController(settings: settings, sandbox: configuration.isSandbox).register(on: router)
+        MetadataController(settings: settings, sandbox: configuration.isSandbox, sandboxAPIURL: emulatorURL).register(on: router)
         MethodNotAllowed.register(on: router)
 
         let readiness = ReadinessProbe(store: store, every: configuration.readinessInterval, logger: logger)
@@ -200,7 +210,7 @@ public struct Relay: Sendable {
         do {
             try await service.store.migrate()
         } catch {
-            throw RelayStartupError(problems: ["database \(configuration.redactedDatabase): \(error)"])
+            throw DatabaseDiagnosis(location: configuration.database).startupError(error)
         }
         await readiness.check()
         let warmed = try await service.warmUp()
@@ -242,23 +252,74 @@ struct NamedListener<Wrapped: Service>: Service {
     func run() async throws {
         do {
             try await wrapped.run()
-        } catch let error as IOError where [EADDRINUSE, EACCES, EADDRNOTAVAIL].contains(error.errnoCode) {
-            let why =
-                switch error.errnoCode {
-                case EADDRINUSE: "another process is listening there; stop it, or choose another port with \(setting)"
-                case EACCES: "this user may not bind that port; choose one above 1023 with \(setting)"
-                default: "no interface of this machine has that address; check the host setting"
-                }
-            throw RelayStartupError(problems: ["the \(name) cannot listen on \(address): \(why)"])
+        } catch let error as IOError {
+            guard let failure = ListenFailure(name: name, address: address, setting: setting, error: error) else { throw error }
+            throw failure.startupError
         }
     }
 }
 
-/// Why the relay cannot start, in words a person can act on.
+/// A listener that could not bind its address, in words: which listener, where, why, and the flag that moves it.
+struct ListenFailure {
+    let name: String
+    let address: String
+    let setting: String
+    let code: Int32
+
+    /// Nil unless `error` is one of the reasons a bind fails (address in use, not permitted, not on this machine).
+    init?(name: String, address: String, setting: String, error: any Error) {
+        guard let error = error as? IOError, [EADDRINUSE, EACCES, EADDRNOTAVAIL].contains(error.errnoCode) else { return nil }
+        (self.name, self.address, self.setting, code) = (name, address, setting, error.errnoCode)
+    }
+
+    var startupError: RelayStartupError {
+        let why =
+            switch code {
+            case EADDRINUSE: "another process is listening there (another relay?); stop it, or choose another port with \(setting)"
+            case EACCES: "this user may not bind that port; choose one above 1023 with \(setting)"
+            default: "no interface of this machine has that address; check the host setting"
+            }
+        return RelayStartupError(problems: ["the \(name) cannot listen on \(address): \(why)"], cause: .unavailable)
+    }
+}
+
+/// Why the relay cannot start, in words a person can act on, and what kind of failure it is.
 public struct RelayStartupError: Error, CustomStringConvertible {
+    /// What kind of failure stopped the start, which decides the exit status (see ``StartupFailureCause``).
+    public let cause: StartupFailureCause
     /// Each problem.
     public let problems: [String]
+
+    /// The problems of one cause.
+    public init(problems: [String], cause: StartupFailureCause = .configuration) {
+        self.problems = problems
+        self.cause = cause
+    }
+
     public var description: String { problems.joined(separator: "\n") }
+}
+
+/// The kinds of start failure, each with the sysexits(3) status `bnet-relay` exits with, so that systemd (and a
+/// person) can tell a mistake that a restart cannot fix from one that may pass.
+public enum StartupFailureCause: Sendable {
+    /// A setting, key or secret is wrong or missing: 78 (`EX_CONFIG`); restarting does not help.
+    case configuration
+    /// A port is taken, or PostgreSQL cannot be reached: 69 (`EX_UNAVAILABLE`); may pass once the other side frees it.
+    case unavailable
+    /// The database file cannot be created, opened or written: 74 (`EX_IOERR`).
+    case io
+    /// A fault of the relay itself: 70 (`EX_SOFTWARE`).
+    case software
+
+    /// The exit status.
+    public var exitStatus: Int32 {
+        switch self {
+        case .configuration: 78
+        case .unavailable: 69
+        case .io: 74
+        case .software: 70
+        }
+    }
 }
 
 /// The version and commit, both compile-time constants (see `BuildInfo`; deploy/build.sh stamps the commit).

@@ -113,7 +113,7 @@ struct TerminalTextTests {
         let authorization = DeviceAuthorization(
             clientID: "d3", deviceCode: "secret", userCode: "WDJB\u{1B}[8m-MJHT",
             verificationURI: try #require(URL(string: "https://relay.example.com/device")),
-            verificationURIComplete: try #require(URL(string: "https://relay.example.com/device?user_code=WDJB-MJHT")),
+            verificationURIComplete: URL(string: "https://relay.example.com/device?user_code=WDJB-MJHT"),
             expiresAt: Date(timeIntervalSince1970: 0))
         let text = LoginMessages.instructions(authorization, style: .plain)
         #expect(text == """

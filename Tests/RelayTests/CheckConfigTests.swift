@@ -1,3 +1,5 @@
+import BattleNet
+import BattleNetEmulator
 import Foundation
 import RelayCore
 import Testing
@@ -28,7 +30,7 @@ struct CheckConfigTests {
         let envFile = try Self.installedExample(in: directory)
 
         let shipped = try await runRelayCommand(["check-config", "--env-file", envFile.path])
-        #expect(shipped.status == 1, "\(shipped.output)")
+        #expect(shipped.status == 78, "\(shipped.output)")
         #expect(!shipped.output.contains("configuration OK"), "\(shipped.output)")
         #expect(shipped.output.contains("configuration NOT OK (1 problem):"), "\(shipped.output)")
         #expect(Self.lastLine(shipped.output).hasPrefix("- BNET_CLIENT_ID is still the example's placeholder"), "\(shipped.output)")
@@ -43,16 +45,79 @@ struct CheckConfigTests {
         #expect(filled.output.contains("mode: Battle.net, client 0123abcd"))
     }
 
-    @Test("A broken setting ends with NOT OK and exit 1, also when it cannot be parsed at all")
+    @Test("A broken setting ends with NOT OK and exit 78, also when it cannot be parsed at all")
     func notOK() async throws {
         let problem = try await runRelayCommand(["check-config", "--max-open-logins", "0"])
-        #expect(problem.status == 1, "\(problem.output)")
+        #expect(problem.status == 78, "\(problem.output)")
         #expect(problem.output.contains("listen: 127.0.0.1:8080"), "the settings are still shown: \(problem.output)")
         #expect(problem.output.contains("configuration NOT OK (1 problem):\n- --max-open-logins must be at least 1"))
         #expect(!problem.output.contains("configuration OK"))
 
         let unparsable = try await runRelayCommand(["check-config", "--log-format", "xml"])
-        #expect(unparsable.status == 1, "\(unparsable.output)")
+        #expect(unparsable.status == 78, "\(unparsable.output)")
         #expect(unparsable.output.contains("configuration NOT OK (1 problem):\n- --log-format xml: expected text or json"))
+        #expect(!unparsable.output.contains("Usage:"))
+    }
+
+    @Test("Every problem at once, after the settings that could be read")
+    func everyProblem() async throws {
+        let several = try await runRelayCommand(
+            ["check-config", "--log-format", "xml", "--port", "eighty", "--max-open-logins", "0", "--region", "mars"])
+        #expect(several.status == 78, "\(several.output)")
+        #expect(several.output.contains("configuration NOT OK (4 problems):"), "\(several.output)")
+        for problem in ["--log-format xml", "--port eighty", "--max-open-logins must be at least 1", "--region mars"] {
+            #expect(several.output.contains("- \(problem)"), "\(problem): \(several.output)")
+        }
+        #expect(several.output.contains("listen: 127.0.0.1:8080"), "the settings it could read: \(several.output)")
+
+        // relay.env.example as installed, before the client secret and the seal key exist.
+        let directory = FileManager.default.temporaryDirectory.appending(path: "fresh-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let envFile = try Self.installedExample(in: directory)
+        try FileManager.default.removeItem(at: directory.appending(path: "client-secret"))
+        try FileManager.default.removeItem(at: directory.appending(path: "seal.key"))
+        let fresh = try await runRelayCommand(["check-config", "--env-file", envFile.path])
+        #expect(fresh.status == 78, "\(fresh.output)")
+        #expect(fresh.output.contains("configuration NOT OK (3 problems):"), "\(fresh.output)")
+        #expect(fresh.output.contains("client-secret: cannot read the file"), "\(fresh.output)")
+        #expect(fresh.output.contains("BNET_CLIENT_ID is still the example's placeholder"), "\(fresh.output)")
+        #expect(fresh.output.contains("seal.key does not exist"), "\(fresh.output)")
+        #expect(fresh.output.contains("public URL: https://relay.example.com"), "\(fresh.output)")
+        #expect(fresh.output.contains("mode: Battle.net, client replace-with-your-client-id"), "\(fresh.output)")
+    }
+
+    @Test("--live asks Battle.net (here the emulator) and exits 69 naming a change")
+    func live() async throws {
+        let directory = FileManager.default.temporaryDirectory.appending(path: "live-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let key = directory.appending(path: "seal.key").path
+        try RelayKey.write(to: key)
+        let credentials = ClientCredentials(id: "live-command", secret: "Zq8-live-command-secret")
+        try await BattleNetEmulator.withRunning(
+            configuration: EmulatorConfiguration(clients: [EmulatorClient(credentials: credentials, name: "live")])
+        ) { emulator in
+            let endpoints = emulator.endpoints
+            let arguments = [
+                "check-config", "--live", "--public-url", "https://relay.example.com", "--seal-key-file", key,
+                "--authorize-url", endpoints.authorizeURL.absoluteString, "--token-url", endpoints.tokenURL.absoluteString,
+                "--userinfo-url", endpoints.userinfoURL.absoluteString, "--api-url", endpoints.apiBaseURL.absoluteString,
+            ]
+            let environment = ["BNET_CLIENT_ID": credentials.id, "BNET_CLIENT_SECRET": credentials.secret]
+            let holds = try await runRelayCommand(arguments, environment: environment)
+            #expect(holds.status == 0, "\(holds.output)")
+            #expect(holds.output.contains("Battle.net is as the relay expects (5 checks)"), "\(holds.output)")
+            #expect(Self.lastLine(holds.output) == "configuration OK")
+            #expect(!holds.output.contains(credentials.secret))
+
+            for fault in BattleNetChange.oauthHostForbidden.faults { await emulator.state.inject(fault) }
+            let changed = try await runRelayCommand(arguments, environment: environment)
+            #expect(changed.status == 69, "\(changed.output)")
+            #expect(changed.output.contains("Battle.net is NOT as the relay expects (1 change):"), "\(changed.output)")
+            #expect(changed.output.contains("- token endpoint: HTTP 403"), "\(changed.output)")
+            #expect(!changed.output.contains("configuration OK"))
+            #expect(!changed.output.contains("Usage:"))
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import RelayCore
 @testable import RelayServer
 import Testing
 

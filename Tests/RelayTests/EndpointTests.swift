@@ -105,6 +105,7 @@ struct EndpointTests {
             #expect(json["token_endpoint"] as? String == "\(publicBase)/oauth/token")
             #expect(json["long_poll_wait_max"] as? Int == 30)
             #expect(json["regions_supported"] as? [String] == ["us", "eu", "kr", "tw"])
+            #expect(json["sandbox_api_url"] == nil, "only a sandbox relay names an API of its own")
             #expect((json["grant_types_supported"] as? [String]) == ["urn:ietf:params:oauth:grant-type:device_code"])
             let login = try await relay.post("/oauth/device/code", form: [("client_id", "d3")], headers: [("X-Forwarded-Host", "evil.example")])
             #expect((login.json["verification_uri"] as? String) == "\(publicBase)/device")

@@ -2,7 +2,8 @@ import Foundation
 
 extension DeviceFlowClient {
     /// Reads a server's RFC 8414 metadata at `<relayURL>/.well-known/oauth-authorization-server` for its
-    /// device authorization, token and revocation endpoints, its `long_poll_wait_max` and its `regions_supported`. When the
+    /// device authorization, token and revocation endpoints, its `long_poll_wait_max`, its `regions_supported` and a
+    /// sandbox relay's `sandbox_api_url`. When the
     /// metadata is absent (HTTP 404) the conventional `/oauth/device/code` and `/oauth/token` under `relayURL`
     /// are used.
     ///
@@ -44,7 +45,8 @@ extension DeviceFlowClient {
             deviceAuthorizationURL: device, tokenURL: token,
             longPollWaitMax: metadata.longPollWaitMax.flatMap { $0 > 0 ? $0 : nil },
             regions: (metadata.regionsSupported ?? []).compactMap(Region.init(name:)),
-            revocationURL: metadata.revocationEndpoint.flatMap { resolve($0, against: relayURL) })
+            revocationURL: metadata.revocationEndpoint.flatMap { resolve($0, against: relayURL) },
+            sandboxAPIURL: metadata.sandboxAPIURL.flatMap { resolve($0, against: relayURL) })
     }
 
     private static func resolve(_ string: String, against base: URL) -> URL? {

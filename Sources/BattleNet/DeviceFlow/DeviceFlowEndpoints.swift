@@ -14,17 +14,21 @@ public struct DeviceFlowEndpoints: Sendable, Hashable {
     public var regions: [Region]
     /// The token revocation endpoint (`revocation_endpoint`, RFC 7009), nil when the server offers none.
     public var revocationURL: URL?
+    /// Where the Battle.net API that the server's tokens work with is, when it is not Blizzard's
+    /// (`sandbox_api_url`, a bnet-relay extension a sandbox relay sends: its emulator); nil otherwise.
+    public var sandboxAPIURL: URL?
 
     /// Spells out the endpoints.
     public init(
         deviceAuthorizationURL: URL, tokenURL: URL, longPollWaitMax: Int? = nil, regions: [Region] = [],
-        revocationURL: URL? = nil
+        revocationURL: URL? = nil, sandboxAPIURL: URL? = nil
     ) {
         self.deviceAuthorizationURL = deviceAuthorizationURL
         self.tokenURL = tokenURL
         self.longPollWaitMax = longPollWaitMax
         self.regions = regions
         self.revocationURL = revocationURL
+        self.sandboxAPIURL = sandboxAPIURL
     }
 
     /// The conventional layout under a base URL: `/oauth/device/code`, `/oauth/token` and `/oauth/revoke`, no
@@ -44,10 +48,11 @@ struct AuthorizationServerMetadata: Decodable {
     var longPollWaitMax: Int?
     var regionsSupported: [String]?
     var revocationEndpoint: String?
+    var sandboxAPIURL: String?
 
     enum CodingKeys: String, CodingKey {
         case deviceAuthorizationEndpoint = "device_authorization_endpoint", tokenEndpoint = "token_endpoint"
         case longPollWaitMax = "long_poll_wait_max", regionsSupported = "regions_supported"
-        case revocationEndpoint = "revocation_endpoint"
+        case revocationEndpoint = "revocation_endpoint", sandboxAPIURL = "sandbox_api_url"
     }
 }

@@ -9,6 +9,8 @@ import RelayCore
 struct MetadataController {
     let settings: RelaySettings
     let sandbox: Bool
+    /// In sandbox mode, where the emulator serves the Battle.net API that the relay's tokens are good for.
+    var sandboxAPIURL: URL? = nil
 
     func register(on router: Router<RelayContext>) {
         router.get(".well-known/oauth-authorization-server") { _, _ in metadata() }
@@ -16,22 +18,24 @@ struct MetadataController {
     }
 
     /// RFC 8414 metadata naming the device authorization, token and revocation endpoints (RFC 8628 section 4,
-    /// RFC 7009), and the regions whose players the relay signs in (`regions_supported`, an extension).
+    /// RFC 7009), and the regions whose players the relay signs in (`regions_supported`, an extension); in sandbox
+    /// mode also where its tokens work, the emulator's API (`sandbox_api_url`, an extension), since Blizzard's API
+    /// hosts do not know them.
     private func metadata() -> Response {
-        .json(
-            .ok,
-            [
-                "issuer": .string(settings.publicURL.absoluteString),
-                "device_authorization_endpoint": .string(settings.url("oauth/device/code").absoluteString),
-                "token_endpoint": .string(settings.url("oauth/token").absoluteString),
-                "revocation_endpoint": .string(settings.url("oauth/revoke").absoluteString),
-                "revocation_endpoint_auth_methods_supported": ["none"],
-                "grant_types_supported": [TokenController.deviceCodeGrant],
-                "response_types_supported": [],
-                "token_endpoint_auth_methods_supported": ["none"],
-                "scopes_supported": .strings(settings.defaultScopes),
-                "long_poll_wait_max": .int(settings.maxLongPollWait),
-                "regions_supported": .strings(settings.region.tokenRegions.map(\.rawValue)),
-            ], headers: [.cacheControl: "public, max-age=300"])
+        var fields: JSONBody = [
+            "issuer": .string(settings.publicURL.absoluteString),
+            "device_authorization_endpoint": .string(settings.url("oauth/device/code").absoluteString),
+            "token_endpoint": .string(settings.url("oauth/token").absoluteString),
+            "revocation_endpoint": .string(settings.url("oauth/revoke").absoluteString),
+            "revocation_endpoint_auth_methods_supported": ["none"],
+            "grant_types_supported": [TokenController.deviceCodeGrant],
+            "response_types_supported": [],
+            "token_endpoint_auth_methods_supported": ["none"],
+            "scopes_supported": .strings(settings.defaultScopes),
+            "long_poll_wait_max": .int(settings.maxLongPollWait),
+            "regions_supported": .strings(settings.region.tokenRegions.map(\.rawValue)),
+        ]
+        if let sandboxAPIURL { fields["sandbox_api_url"] = .string(sandboxAPIURL.absoluteString) }
+        return .json(.ok, fields, headers: [.cacheControl: "public, max-age=300"])
     }
 }
