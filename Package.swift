@@ -148,6 +148,7 @@ let package = Package(
                 "RelaySQLite",
                 "RelayPostgres",
                 .product(name: "Crypto", package: "swift-crypto"),
+                serverOnly("AsyncHTTPClient", "async-http-client"),
                 serverOnly("HTTPTypes", "swift-http-types"),
                 serverOnly("Hummingbird", "hummingbird"),
                 serverOnly("HummingbirdCore", "hummingbird"),

@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
-# Memory at the caps: fills a relay to N open logins (each from its own address through the trusted proxy, at most
-# 50 per IPv4 /24, so that every per-network limit keeps its default), then holds H long-polls (wait=30, each from
-# its own address, re-sent as soon as answered) and C more keep-alive connections (a /healthz request a minute), and
+# Memory at the caps, with the heaviest requests a stranger can send: fills a relay to N open logins (each from its
+# own address through the trusted proxy, at most 50 per IPv4 /24, so that every per-network limit keeps its default),
+# then holds H long-polls (wait=30, each from its own address, re-sent as soon as answered) whose headers fill the
+# OAuth endpoints' 4 KiB budget, and C more connections that each send a page request with 14 KiB of headers and a
+# body that stalls (the relay cuts it off at its 10 s request timeout, and the client opens a new one at once), and
 # watches its resident memory through three sweeps (the sweeper runs every 30 s); then restarts it on the same
 # database, with the polls and connections coming back, and watches the warm-up and three more sweeps. Prints RSS and
-# its peak (sampled every 100 ms) for each phase. Fails (exit 1) if any start is not answered 200, since the figures
-# would then count fewer logins than they say.
+# its peak (sampled every 100 ms) for each phase. Fails (exit 1) if any start is not answered 200, or if fewer than
+# 95% of the long-polls are held or of the connections open when it measures, since the figures would then count
+# less than they say.
 # Usage: scripts/bench-memory.sh [logins=100000] [held-polls=5000] [connections=4900]
 #        (the defaults are the relay's caps; H + C stays 100 under its 10,000 connections, for the script's probes)
 #        BNET_RELAY_BIN=path tests a given binary; default: a release build.
@@ -92,9 +95,24 @@ echo "start and fill: $(since "$m")"
 python3 - "$port" "$work/codes" "$idle" <<'PY' &
 import asyncio, sys
 port, codes, idle = int(sys.argv[1]), open(sys.argv[2]).read().split(), int(sys.argv[3])
-def request(method, path, address, body=b""):
+def request(method, path, address, body=b"", extra=(), length=None):
+    fields = "".join(f"{name}: {value}\r\n" for name, value in extra)
     return (f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\n"
-            f"X-Forwarded-For: {address}\r\nContent-Length: {len(body)}\r\n\r\n").encode() + body
+            f"X-Forwarded-For: {address}\r\n{fields}Content-Length: {len(body) if length is None else length}\r\n\r\n"
+            ).encode() + body
+# A page request with 14 KiB of headers (four fields of 3.5 KiB, under the decoder's 16 KiB) whose body stalls after
+# its first bytes: the connection is held until the relay's request timeout closes it, then opened again.
+def stalled(address):
+    return request("POST", "/device", address, b"user_code=", [(f"X-Pad-{n}", "a" * 3_500) for n in range(4)], 4096)
+async def stall(address):
+    while True:
+        try:
+            reader, writer = await asyncio.open_connection("127.0.0.1", port)
+            writer.write(stalled(address))
+            await reader.read()
+            writer.close()
+        except OSError:
+            await asyncio.sleep(0.5)
 async def keep(message, pause):
     while True:
         try:
@@ -108,10 +126,12 @@ async def keep(message, pause):
         except (OSError, asyncio.IncompleteReadError, StopIteration):
             await asyncio.sleep(0.5)
 async def main():
+    # A poll's header block just under the OAuth endpoints' 4 KiB (RequestGate.maxOAuthHeaderBytes).
     polls = [keep(request("POST", "/oauth/token", f"172.16.{i // 250}.{i % 250 + 1}",
-                          f"grant_type=urn:ietf:params:oauth:grant-type:device_code&device_code={code}&wait=30".encode()), 0)
+                          f"grant_type=urn:ietf:params:oauth:grant-type:device_code&device_code={code}&wait=30".encode(),
+                          [("X-Pad", "a" * 3_600)]), 0)
              for i, code in enumerate(codes)]
-    others = [keep(request("GET", "/healthz", f"172.20.{i // 250}.{i % 250 + 1}"), 60) for i in range(idle)]
+    others = [stall(f"172.20.{i // 250}.{i % 250 + 1}") for i in range(idle)]
     await asyncio.gather(*polls, *others)
 asyncio.run(main())
 PY
@@ -122,10 +142,18 @@ held_now() {
   curl -s "http://127.0.0.1:$((port + 2))/metrics" | awk '/^bnet_relay_held_polls / { h = $2 }
     /^bnet_relay_open_connections / { c = $2 } END { printf "%d long-polls held, %d connections open", h, c }'
 }
-m=$(mark); sleep 95
+# Fails unless at least 95% of the long-polls are held and of the connections open: the figures count what is there.
+check_open() {
+  curl -s "http://127.0.0.1:$((port + 2))/metrics" | awk -v h="$held" -v c="$((held + idle))" \
+    '/^bnet_relay_held_polls / { held = $2 } /^bnet_relay_open_connections / { open = $2 }
+    END { if (held < 0.95 * h || open < 0.95 * c) {
+      printf "bench-memory: only %d of %d long-polls held and %d of %d connections open\n", held, h, open, c > "/dev/stderr"
+      exit 1 } }'
+}
+m=$(mark); sleep 45; check_open; sleep 50
 echo "three sweeps at the caps ($(held_now)): $(since "$m")"
 kill -TERM "$relay_pid"; wait "$relay_pid" || true
 m=$(mark); serve; sleep 5
 echo "restart and warm-up (start to 5 s after /healthz answered): $(since "$m")"
-m=$(mark); sleep 95
+m=$(mark); sleep 45; check_open; sleep 50
 echo "three sweeps after the restart ($(held_now)): $(since "$m")"

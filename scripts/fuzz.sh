@@ -17,9 +17,10 @@ declare -A sources=(
     [SchemeValidator]="Sources/RelayCore/Apps/SchemeValidator.swift"
     [UserCode]="Sources/RelayCore/Security/UserCode.swift"
     [BattleTag]="Sources/BattleNet/Core/BattleTag.swift"
+    [ForwardedHop]="Sources/RelayServer/Network/ForwardedHop.swift Sources/RelayServer/Network/IPAddress.swift"
 )
 targets=("$@")
-[ "${#targets[@]}" -gt 0 ] || targets=(FormEncoding SchemeValidator UserCode BattleTag)
+[ "${#targets[@]}" -gt 0 ] || targets=(FormEncoding SchemeValidator UserCode BattleTag ForwardedHop)
 
 export SWIFT_BACKTRACE=enable=no
 mkdir -p "$out"

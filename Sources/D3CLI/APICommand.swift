@@ -12,7 +12,8 @@ struct APICommand: AsyncParsableCommand {
             PATH is a path on the region's API host, such as /d3/data/act/1, or an absolute link from an \
             answer (an `href`) on that host; its query is kept. The call carries the signed-in player's token \
             (else client credentials from BNET_CLIENT_ID and BNET_CLIENT_SECRET) and the locale. The answer is \
-            printed indented on a terminal, and exactly as Battle.net sent it otherwise. Failures exit as the \
+            printed indented on a terminal, with control and bidirectional characters escaped (an answer that is not \
+            JSON is refused there: redirect it to a file), and exactly as Battle.net sent it otherwise. Failures exit as the \
             other commands do (3 not signed in, 4 not found, 5 unreachable).
 
             Examples:
@@ -45,7 +46,7 @@ struct APICommand: AsyncParsableCommand {
         ) { [query, space] access in
             try APIPath.checkHost(path, apiBaseURL: access.client.apiBaseURL)
             let body = try await access.client.api.data(relative, query: query, namespace: space)
-            Terminal.write(Terminal.stdoutIsTerminal ? JSONText.pretty(body) : JSONText.line(body))
+            Terminal.write(Terminal.stdoutIsTerminal ? try JSONText.pretty(body) : JSONText.line(body))
         }
     }
 }
@@ -55,6 +56,10 @@ enum APIPath {
     /// The path (without the host) and the query pairs of a path or absolute link.
     static func parse(_ text: String) throws(CLIFailure) -> (path: String, query: [(String, String)]) {
         let absolute = text.contains("://")
+        guard absolute || !text.hasPrefix("//") else {
+            throw CLIFailure(.usage, "\"\(text.prefix(200))\" names a host (//host/...): give a path on the API host, such as "
+                + "/d3/data/act/1, or a whole https link on it.")
+        }
         guard let components = URLComponents(string: absolute ? text : "/" + text.trimmingPrefix("/")),
               !components.path.isEmpty || absolute
         else {

@@ -79,6 +79,8 @@ public final class PostgresLoginStore: LoginStore {
         ("v2 heartbeat", ["CREATE TABLE heartbeat (id INTEGER PRIMARY KEY CHECK (id = 1), at DOUBLE PRECISION NOT NULL)"]),
         ("v3 unique open user codes", LoginSchema.uniqueOpenUserCodes),
         ("v4 binding MAC", LoginSchema.bindingMAC),
+        ("v5 issued tokens", LoginSchema.issuedTokens),
+        ("v6 start network", LoginSchema.startNetwork),
     ]
 
     /// Opens one connection of its own and closes it: a wrong password, an unreachable host or a certificate that
@@ -139,12 +141,12 @@ public final class PostgresLoginStore: LoginStore {
             try await connection.query(
                 """
                 INSERT INTO login (id, app, scopes, device_code_hash, user_code_hash, sealing_public_key, state_hash, status,
-                    created_at, expires_at, updated_at, interval, battletag, account_id, failure, binding_mac)
+                    created_at, expires_at, updated_at, interval, battletag, account_id, failure, binding_mac, start_network)
                 VALUES (\(login.id), \(login.app), \(scopes), \(login.deviceCodeHash), \(login.userCodeHash),
                     \(ByteBuffer(bytes: login.sealingPublicKey)), \(login.stateHash), \(login.status.rawValue),
                     \(login.createdAt.timeIntervalSince1970), \(login.expiresAt.timeIntervalSince1970),
                     \(login.updatedAt.timeIntervalSince1970), \(login.interval), \(login.battleTag), \(login.accountID),
-                    \(login.failure), \(login.bindingMAC))
+                    \(login.failure), \(login.bindingMAC), \(login.startNetwork))
                 """, logger: logger)
         }
     }
@@ -292,12 +294,12 @@ public final class PostgresLoginStore: LoginStore {
 
     // MARK: Helpers
 
-    private func execute(_ query: PostgresQuery) async throws {
+    func execute(_ query: PostgresQuery) async throws {
         try await withConnection { connection, logger in try await connection.query(query, logger: logger) }
     }
 
     /// Runs a conditional change that ends in `RETURNING 1`: whether it changed a row.
-    private func changed(_ query: PostgresQuery) async throws -> Bool {
+    func changed(_ query: PostgresQuery) async throws -> Bool {
         try await withConnection { connection, logger in
             var changed = false
             for try await _ in try await connection.query(query, logger: logger) { changed = true }
@@ -319,7 +321,7 @@ public final class PostgresLoginStore: LoginStore {
     /// connection whose statement has not answered is closed (PostgreSQL rolls back whatever it had not committed),
     /// and the call throws ``LoginStoreUnavailable``.
     @discardableResult
-    private func withConnection<T: Sendable>(
+    func withConnection<T: Sendable>(
         uniqueUserCode: Bool = false, _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> T
     ) async throws -> T {
         let lease = Lease()
@@ -416,6 +418,7 @@ public final class PostgresLoginStore: LoginStore {
             updatedAt: Date(timeIntervalSince1970: try row["updated_at"].decode(Double.self)),
             sealedToken: ephemeral.flatMap { ephemeral in box.map { TokenSealer.Sealed(ephemeralPublicKey: ephemeral, box: $0) } },
             battleTag: try row["battletag"].decode(String?.self), accountID: try row["account_id"].decode(Int?.self),
-            failure: try row["failure"].decode(String?.self), bindingMAC: try row["binding_mac"].decode(String?.self))
+            failure: try row["failure"].decode(String?.self), bindingMAC: try row["binding_mac"].decode(String?.self),
+            startNetwork: try row["start_network"].decode(String?.self))
     }
 }

@@ -22,7 +22,7 @@ public final class SQLiteLoginStore: LoginStore {
         try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
     }
 
-    private func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         do {
             return try await pool.read(body)
         } catch {
@@ -30,7 +30,7 @@ public final class SQLiteLoginStore: LoginStore {
         }
     }
 
-    private func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         do {
             return try await pool.write(body)
         } catch let error as UserCodeTaken {
@@ -88,6 +88,12 @@ public final class SQLiteLoginStore: LoginStore {
         }
         migrator.registerMigration("v4 binding MAC") { db in
             for statement in LoginSchema.bindingMAC { try db.execute(sql: statement) }
+        }
+        migrator.registerMigration("v5 issued tokens") { db in
+            for statement in LoginSchema.issuedTokens { try db.execute(sql: statement) }
+        }
+        migrator.registerMigration("v6 start network") { db in
+            for statement in LoginSchema.startNetwork { try db.execute(sql: statement) }
         }
         return migrator
     }
@@ -289,7 +295,7 @@ extension Login: FetchableRecord, PersistableRecord {
                 (row["sealed_box"] as Data?).map { TokenSealer.Sealed(ephemeralPublicKey: ephemeral, box: $0) }
             },
             battleTag: row["battletag"], accountID: row["account_id"], failure: row["failure"],
-            bindingMAC: row["binding_mac"])
+            bindingMAC: row["binding_mac"], startNetwork: row["start_network"])
     }
 
     public func encode(to container: inout PersistenceContainer) {
@@ -311,13 +317,14 @@ extension Login: FetchableRecord, PersistableRecord {
         container["account_id"] = accountID
         container["failure"] = failure
         container["binding_mac"] = bindingMAC
+        container["start_network"] = startNetwork
     }
 }
 
 extension Database {
     /// Runs an update through the connection's statement cache: compiled and authorized once, not on every call
     /// (`execute(sql:)` recompiles, which the profile showed on the callback path).
-    fileprivate func execute(cached sql: String, arguments: StatementArguments) throws {
+    func execute(cached sql: String, arguments: StatementArguments) throws {
         try cachedStatement(sql: sql).execute(arguments: arguments)
     }
 }

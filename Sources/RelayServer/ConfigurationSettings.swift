@@ -162,6 +162,10 @@ extension ConfigurationSetting {
             "unknown-codes-per-minute", "count", "BNET_RELAY_UNKNOWN_CODES_PER_MINUTE", "20",
             "callbacks with an unknown state and polls with an unknown device code a minute from one IPv4 address or IPv6 /64; over it `429`"
         ) { $0.configuration.unknownCodesPerMinute = Double(try number($1[0], "--unknown-codes-per-minute")) },
+        .init(
+            "revocations-per-minute", "count", "BNET_RELAY_REVOCATIONS_PER_MINUTE", "60",
+            "revocations of tokens the relay issued forwarded to Battle.net a minute, from all clients (also the burst); over it `503`"
+        ) { $0.configuration.revocationsPerMinute = Double(try number($1[0], "--revocations-per-minute")) },
         .init("max-connections", "count", "BNET_RELAY_MAX_CONNECTIONS", "10000", "open connections in all; over it, `503` and close") {
             $0.configuration.connections.total = try number($1[0], "--max-connections")
         },
@@ -173,6 +177,14 @@ extension ConfigurationSetting {
             "max-proxied-requests-per-network", "count", "BNET_RELAY_MAX_PROXIED_REQUESTS_PER_NETWORK", "100",
             "requests in flight from one client network behind a trusted proxy (its `X-Forwarded-For` client, an IPv4 address or IPv6 /64); over it `429` and close"
         ) { $0.configuration.connections.proxiedRequestsPerNetwork = try number($1[0], "--max-proxied-requests-per-network") },
+        .init(
+            "max-connections-per-48", "count", "BNET_RELAY_MAX_CONNECTIONS_PER_48", "1000",
+            "open connections from one IPv6 /48 or IPv4 /24, whatever its networks (trusted proxies exempt)"
+        ) { $0.configuration.connections.perAllocation = try number($1[0], "--max-connections-per-48") },
+        .init(
+            "max-proxied-requests-per-48", "count", "BNET_RELAY_MAX_PROXIED_REQUESTS_PER_48", "1000",
+            "requests in flight behind a trusted proxy from one IPv6 /48 or IPv4 /24 of `X-Forwarded-For` clients; over it `429` and close"
+        ) { $0.configuration.connections.proxiedRequestsPerAllocation = try number($1[0], "--max-proxied-requests-per-48") },
         .init("max-held-polls", "count", "BNET_RELAY_MAX_HELD_POLLS", "5000", "long-polls held at once; over it a long-poll is answered at once") {
             $0.configuration.maxHeldPolls = try number($1[0], "--max-held-polls")
         },

@@ -101,7 +101,7 @@ public struct Relay: Sendable {
         let trusted = configuration.trustedProxies.compactMap(IPRange.init)
         let connections = ConnectionLimits(caps: configuration.connections, trusted: trusted, metrics: service.metrics)
         let router = Router(context: RelayContext.self)
-        router.middlewares.add(ClientAddressMiddleware(trusted: trusted))
+        router.middlewares.add(ClientAddressMiddleware(trusted: trusted, report: UnusableForwardedReport(metrics: service.metrics)))
         router.middlewares.add(SecurityHeadersMiddleware())
         router.middlewares.add(RequestLogMiddleware())
         router.middlewares.add(RefusalMiddleware())
@@ -119,8 +119,18 @@ public struct Relay: Sendable {
             logins: service, apps: apps, metrics: service.metrics, sandbox: configuration.isSandbox, cookies: cookies).register(on: router)
         TokenController(logins: service, settings: settings).register(on: router)
         RevocationController(
-            apps: apps, metrics: service.metrics, oauth: oauth,
-            limit: RateLimiter(name: "revocation", burst: Int(configuration.startsPerMinute), perMinute: configuration.startsPerMinute)
+            apps: apps,
+            revoker: TokenRevoker(
+                store: store, keyring: service.keyring,
+                oauth: OAuthClient(
+                    credentials: credentials, endpoints: endpoints, transport: OutboundClients.revocations,
+                    timeout: configuration.exchangeTimeout),
+                metrics: service.metrics, perMinute: configuration.revocationsPerMinute,
+                concurrent: OutboundClients.revocationConnections),
+            limits: PrefixRateLimits(
+                label: "revocation", perNetwork: configuration.startsPerMinute, per56: configuration.startsPerMinutePer56,
+                per48: configuration.startsPerMinutePer48),
+            metrics: service.metrics
         ).register(on: router)
         MetadataController(settings: settings, sandbox: configuration.isSandbox, sandboxAPIURL: emulatorURL).register(on: router)
         MethodNotAllowed.register(on: router)

@@ -76,6 +76,8 @@ public struct RelayConfiguration: Sendable {
     /// Callbacks naming an unknown state, and polls naming an unknown device code, per minute from one IPv4 address
     /// or IPv6 /64.
     public var unknownCodesPerMinute: Double = 20
+    /// Revocations forwarded to Battle.net a minute, from all clients together (also the burst).
+    public var revocationsPerMinute: Double = 60
     /// The most logins held open at once, across all clients.
     public var maxOpenLogins = 100_000
     /// Connection caps and the request timeout.
@@ -125,6 +127,8 @@ public struct RelayConfiguration: Sendable {
             ("--max-open-logins", maxOpenLogins), ("--max-connections", connections.total),
             ("--max-connections-per-network", connections.perNetwork),
             ("--max-proxied-requests-per-network", connections.proxiedRequestsPerNetwork), ("--max-held-polls", maxHeldPolls),
+            ("--max-connections-per-48", connections.perAllocation),
+            ("--max-proxied-requests-per-48", connections.proxiedRequestsPerAllocation),
             ("--max-held-polls-per-network", maxHeldPollsPerNetwork),
         ] where value < 1 {
             problems.append("\(flag) must be at least 1")
@@ -132,6 +136,7 @@ public struct RelayConfiguration: Sendable {
         for (flag, value) in [
             ("--starts-per-minute", startsPerMinute), ("--starts-per-minute-per-56", startsPerMinutePer56),
             ("--starts-per-minute-per-48", startsPerMinutePer48), ("--unknown-codes-per-minute", unknownCodesPerMinute),
+            ("--revocations-per-minute", revocationsPerMinute),
         ] where value < 1 {
             problems.append("\(flag) must be at least 1")
         }
@@ -211,8 +216,10 @@ public struct RelayConfiguration: Sendable {
                 + "\(Int(startsPerMinutePer48)) per /48 or IPv4 /24; one /48 holds at most \(openLoginsPer48) open logins "
                 + "(\(String(format: "%.1f", Double(openLoginsPer48 * 100) / Double(max(1, maxOpenLogins))))% of the cap)",
             "unknown states and device codes: \(Int(unknownCodesPerMinute)) per minute per client network",
-            "max connections: \(connections.total) (\(connections.perNetwork) per client network; behind a trusted proxy, "
-                + "\(connections.proxiedRequestsPerNetwork) requests in flight per client network), request timeout \(connections.requestTimeout)",
+            "revocations forwarded to Battle.net: \(Int(revocationsPerMinute)) per minute in all",
+            "max connections: \(connections.total) (\(connections.perNetwork) per client network, \(connections.perAllocation) per /48 "
+                + "or IPv4 /24; behind a trusted proxy, \(connections.proxiedRequestsPerNetwork) requests in flight per client "
+                + "network, \(connections.proxiedRequestsPerAllocation) per /48 or /24), request timeout \(connections.requestTimeout)",
             "max held long-polls: \(maxHeldPolls) (\(maxHeldPollsPerNetwork) per client network)",
             "log: \(logLevel), \(logFormat.rawValue)",
         ] + registry.all.map { "register at Battle.net: \(effectivePublicURL.absoluteString.trimmingCharacters(in: CharacterSet(charactersIn: "/")))/redirect/\($0.name)" }

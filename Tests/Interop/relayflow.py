@@ -210,18 +210,28 @@ class Person:
         """Opens the verification page and clicks "Continue to Battle.net"; returns Battle.net's authorize URL."""
         page = self._get(verification_uri_complete)
         assert page.status_code == 200, page.text
-        form = only_form(page.text)
+        forms = parse_page(page.text).forms
+        assert len(forms) == 2, f"expected Continue and This wasn't me, found {len(forms)} forms:\n{page.text}"
+        form = forms[0]
         assert form.method == "post" and form.action == "device", form
         assert set(form.hidden()) == {"user_code", "confirm"}, form
+        assert forms[1].hidden().get("action") == "not_me", forms[1]
         answer = self.browser.post(urljoin(page.url, form.action), data=form.fields(), allow_redirects=False,
                                    timeout=TIMEOUT)
         assert answer.status_code == 303, (answer.status_code, answer.text)
         return answer.headers["Location"]
 
     def open_app_link(self, verification_uri_complete: str) -> str:
-        """Opens the verification link of an app in redirect mode, which shows no relay page: the relay answers 303
-        straight to Battle.net (setting its browser binding). Returns Battle.net's authorize URL."""
-        answer = self._get(verification_uri_complete)
+        """Opens the verification link of an app in redirect mode: a page whose script posts its one form by itself
+        (so a link previewer's GET changes nothing), which this person submits as the browser would; the relay
+        answers 303 to Battle.net (setting its browser binding). Returns Battle.net's authorize URL."""
+        page = self._get(verification_uri_complete)
+        assert page.status_code == 200, page.text
+        assert "<script>document.forms[0].submit()</script>" in page.text, page.text
+        form = only_form(page.text)
+        assert form.method == "post" and form.action == "device", form
+        answer = self.browser.post(urljoin(page.url, form.action), data=form.fields(), allow_redirects=False,
+                                   timeout=TIMEOUT)
         assert answer.status_code == 303, (answer.status_code, answer.text)
         return answer.headers["Location"]
 

@@ -32,10 +32,10 @@ struct RawResponse {
 /// would send (bad percent-encoding in the path, CR/LF, huge headers). Nil when the server closed without
 /// answering.
 enum RawHTTP {
-    static func roundTrip(_ request: Data, port: Int, timeout: Int = 10) async -> RawResponse? {
+    static func roundTrip(_ request: Data, port: Int, timeout: Int = 10, from source: String = "127.0.0.1") async -> RawResponse? {
         await withCheckedContinuation { continuation in
             Thread {
-                continuation.resume(returning: exchange(request, port: port, timeout: timeout).flatMap(parse))
+                continuation.resume(returning: exchange(request, port: port, timeout: timeout, from: source).flatMap(parse))
             }.start()
         }
     }
@@ -50,8 +50,8 @@ enum RawHTTP {
         return Data((head + "\r\n").utf8) + (body ?? Data())
     }
 
-    private static func exchange(_ request: Data, port: Int, timeout: Int) -> Data? {
-        guard let fd = connectSocket(port: port, timeout: timeout) else { return nil }
+    private static func exchange(_ request: Data, port: Int, timeout: Int, from source: String) -> Data? {
+        guard let fd = connectSocket(port: port, timeout: timeout, from: source) else { return nil }
         defer { close(fd) }
         sendAll(fd, request)
         return readToEnd(fd)
@@ -77,10 +77,23 @@ enum RawHTTP {
         return (fd, Int(UInt16(bigEndian: address.sin_port)))
     }
 
-    /// A connected TCP socket to `127.0.0.1:port` whose reads and writes give up after `timeout` seconds.
-    static func connectSocket(port: Int, timeout: Int) -> Int32? {
+    /// A connected TCP socket from `source` (any address of 127.0.0.0/8, all loopback on Linux) to
+    /// `127.0.0.1:port`, whose reads and writes give up after `timeout` seconds.
+    static func connectSocket(port: Int, timeout: Int, from source: String = "127.0.0.1") -> Int32? {
         let fd = socket(AF_INET, streamType, 0)
         guard fd >= 0 else { return nil }
+        if source != "127.0.0.1" {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            local.sin_addr.s_addr = inet_addr(source)
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard bound == 0 else {
+                close(fd)
+                return nil
+            }
+        }
         var wait = timeval(tv_sec: timeout, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))

@@ -1,7 +1,8 @@
 import BattleNet
 import BattleNetEmulator
 import Foundation
-import RelayServer
+import RelayCore
+@testable import RelayServer
 import TestSupport
 import Testing
 
@@ -9,22 +10,40 @@ import Testing
 /// the app that received the callback code on its scheme.
 @Suite("Redirect mode: straight to Battle.net, and a callback code to collect", .timeLimit(.minutes(2)))
 struct RedirectModeTests {
-    @Test("The verification link of a redirect-mode app answers with Battle.net's authorize URL and sets the binding: no relay page")
+    @Test("The verification link of a redirect-mode app is a page that posts itself on to Battle.net: no click, and its GET changes nothing")
     func straightToBattleNet() async throws {
         try await withRelay(via: .router) { relay in
             let login = try await relay.startLogin(app: "myapp")
             let link = try await relay.get(login.verificationURIComplete)
-            #expect(link.status == 303)
-            #expect(link.body.isEmpty)
-            let authorize = try #require(link.location)
-            #expect(authorize.absoluteString.hasPrefix(relay.emulator.endpoints.authorizeURL.absoluteString))
-            #expect(authorize.queryValue("state") != nil)
-            #expect(link.headers("Set-Cookie").contains { $0.contains("bnr_login_") })
+            #expect(link.status == 200)
+            #expect(link.text.contains("<script>document.forms[0].submit()</script>"))
+            #expect(link.text.contains(#"<form method="post" action="device">"#))
+            let policy = try #require(link.header("Content-Security-Policy"))
+            #expect(policy.contains("script-src '\(Page.autoSubmitHash)'"), "\(policy)")
+            #expect(link.headers("Set-Cookie").contains { $0.contains("SameSite=Strict") })
+            let row = try await relay.service.store.login(deviceCodeHash: Identifiers.hash(login.deviceCode))
+            #expect(row?.status == .pending && row?.stateHash == nil, "the GET changed nothing")
 
             let back = try await Self.signIn(relay, login)
             #expect(back.scheme == "myapp")
             #expect(back.queryValue("result") == "approved")
             #expect(try #require(back.queryValue("callback_code")).utf8.count >= 43)
+        }
+    }
+
+    @Test("A link previewer that fetches the link first (twice, without cookies) consumes nothing: the app's own browser then signs in")
+    func linkPrefetch() async throws {
+        try await withRelay { relay in
+            let login = try await relay.startLogin(app: "myapp")
+            for _ in 0..<2 {
+                let preview = try await relay.get(login.verificationURIComplete, browser: CookieJar())
+                #expect(preview.status == 200)
+                #expect(preview.location == nil)
+            }
+            let back = try await Self.signIn(relay, login)
+            #expect(back.queryValue("result") == "approved", "\(back)")
+            let code = try #require(back.queryValue("callback_code"))
+            #expect(try await relay.poll(login, callbackCode: code).json["access_token"] is String)
         }
     }
 

@@ -64,20 +64,54 @@ struct RevocationTests {
         }
     }
 
-    @Test("Battle.net out of reach: 503 with Retry-After, which the client reports as a server error")
+    @Test("Battle.net out of reach for a token the relay issued: 503 with Retry-After, which the client reports as a server error")
     func unreachable() async throws {
         try await withRelay(via: .router) { relay in
+            let token = try await signIn(relay)
             await relay.emulator.stop()
-            let response = try await relay.post("/oauth/revoke", form: [("token", "secret-token-value"), ("client_id", "d3")])
+            let response = try await relay.post("/oauth/revoke", form: [("token", token), ("client_id", "d3")])
             #expect(response.status == 503)
             #expect(response.json["error"] as? String == "temporarily_unavailable")
             #expect(response.header("Retry-After") == "60")
             let client = DeviceFlowClient(endpoints: .init(conventionalAt: relay.baseURL), transport: relay.transport)
             await #expect(throws: BattleNetError.serverError(status: 503)) {
-                try await client.revoke(token: "secret-token-value", clientID: "d3")
+                try await client.revoke(token: token, clientID: "d3")
             }
             #expect(relay.logs.text.contains("token revocation at Battle.net failed"))
-            #expect(!relay.logs.text.contains("secret-token-value"))
+            #expect(!relay.logs.text.contains(token))
+            let metrics = try await relay.ops("/metrics").text
+            #expect(metrics.contains(#"bnet_relay_revocations_total{outcome="failed"} 2"#), "\(metrics)")
+        }
+    }
+
+    @Test("Only tokens the relay handed out reach Battle.net, once each: made-up, foreign and already revoked tokens get 200 without a call; a failed call can be retried")
+    func forwardsOnlyIssuedTokens() async throws {
+        try await withRelay(via: .router) { relay in
+            let token = try await signIn(relay)
+            // A token Battle.net issued to the relay's client, but not through the relay: a stranger's guess, say.
+            let foreign = try await OAuthClient(
+                credentials: relayCredentials, endpoints: relay.emulator.endpoints, transport: relay.transport
+            ).clientCredentialsToken().value
+            for made in ["no-such-token", foreign, String(repeating: "A", count: 4096)] {
+                let response = try await relay.post("/oauth/revoke", form: [("token", made), ("client_id", "d3")])
+                #expect(response.status == 200, "\(response.text)")
+            }
+            #expect(await relay.emulator.state.count("revoke") == 0, "no made-up token was forwarded")
+
+            await relay.emulator.state.inject(EmulatorFault(pathPrefix: "/revoke", kind: .status(500), count: 1))
+            let failed = try await relay.post("/oauth/revoke", form: [("token", token), ("client_id", "d3")])
+            #expect(failed.status == 503, "\(failed.text)")
+            for _ in 0..<3 {
+                #expect(try await relay.post("/oauth/revoke", form: [("token", token), ("client_id", "d3")]).status == 200)
+            }
+            #expect(await relay.emulator.state.count("revoke") == 1, "the retry was forwarded, the repeats were not")
+            let userinfo = try await relay.get(
+                relay.emulator.baseURL.appending(path: "oauth/userinfo"), headers: [("Authorization", "Bearer \(token)")])
+            #expect(userinfo.status == 401, "the token is revoked at Battle.net")
+            let metrics = try await relay.ops("/metrics").text
+            #expect(metrics.contains(#"bnet_relay_revocations_total{outcome="forwarded"} 1"#), "\(metrics)")
+            #expect(metrics.contains(#"bnet_relay_revocations_total{outcome="not_issued"} 5"#), "\(metrics)")
+            #expect(!relay.logs.text.contains(token) && !relay.logs.text.contains(foreign), "a token was logged")
         }
     }
 }

@@ -65,15 +65,21 @@ public struct Login: Sendable, Hashable {
     /// A MAC under the relay's key of what binds the login to its client (id, app, scopes, device-code hash and
     /// sealing key), so that a row changed by someone with write access to the database alone is refused.
     public var bindingMAC: String?
+    /// The network the login was started from, as a prefix and never the address: an IPv4 /24 or IPv6 /48 such as
+    /// `203.0.113.0/24`. The confirm page shows it and warns when it is opened from another one. Nil for logins
+    /// started before the relay kept it.
+    public var startNetwork: String?
 
     /// Creates a login record.
     public init(
         id: String, app: String, scopes: [String], deviceCodeHash: String, userCodeHash: String,
         sealingPublicKey: Data, stateHash: String? = nil, status: LoginStatus = .pending, createdAt: Date,
         expiresAt: Date, interval: Int, updatedAt: Date? = nil, sealedToken: TokenSealer.Sealed? = nil,
-        battleTag: String? = nil, accountID: Int? = nil, failure: String? = nil, bindingMAC: String? = nil
+        battleTag: String? = nil, accountID: Int? = nil, failure: String? = nil, bindingMAC: String? = nil,
+        startNetwork: String? = nil
     ) {
         self.bindingMAC = bindingMAC
+        self.startNetwork = startNetwork
         self.id = id
         self.app = app
         self.scopes = scopes

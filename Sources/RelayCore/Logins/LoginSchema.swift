@@ -27,4 +27,7 @@ public enum LoginSchema {
     /// Migration: the binding MAC column. Logins open at the upgrade have none and are refused at their callback or
     /// pickup: their clients start again.
     public static let bindingMAC = ["ALTER TABLE login ADD COLUMN binding_mac TEXT"]
+
+    /// Migration: the network prefix a login was started from (``Login/startNetwork``); none for older logins.
+    public static let startNetwork = ["ALTER TABLE login ADD COLUMN start_network TEXT"]
 }

@@ -1,5 +1,6 @@
 import BattleNet
 import Foundation
+import Logging
 
 extension LoginService {
     /// The device access token request (RFC 8628 section 3.4), with the long-poll extension: a `wait` of up to
@@ -80,7 +81,7 @@ extension LoginService {
             if let refusal = callbackCodeRefusal(poll, entry: entry) { return .error(refusal, interval: entry.interval) }
             return await pickUp(hash: poll.hash, deviceCode: poll.deviceCode, interval: entry.interval)
         case .denied:
-            return .error(Refusal("access_denied", "The person declined the sign-in at Battle.net."), interval: entry.interval)
+            return .error(Refusal("access_denied", "The person declined the sign-in, at Battle.net or on the relay's confirm page."), interval: entry.interval)
         case .failed:
             return .error(Refusal("access_denied", "The sign-in failed at Battle.net; start a new login."), interval: entry.interval)
         case .revoked:
@@ -161,6 +162,15 @@ extension LoginService {
             let token = try? JSONDecoder().decode(AccessToken.self, from: plaintext)
         else {
             return .error(Refusal("invalid_grant", "The stored token could not be opened (was the seal key changed?)."), interval: interval)
+        }
+        do {
+            try await store.recordIssued(IssuedToken(digest: keyring.tokenDigest(token.value), expiresAt: token.expiresAt))
+        } catch {
+            // The token is the client's already (the login is collected): hand it out; only its revocation through
+            // the relay will answer without asking Battle.net.
+            logger.error("recording an issued token for revocation failed", metadata: [
+                LogKey.loginID: "\(login.id)", LogKey.errorType: "\(type(of: error))",
+            ])
         }
         return .token(token)
     }

@@ -73,9 +73,10 @@ public struct LoginService: Sendable {
     /// The keys and what is derived from them.
     public let keyring: LoginKeyring
     private let oauth: OAuthClient
-    private let logger: Logger
+    let logger: Logger
     private let userCodes: @Sendable () -> String
-    let now: @Sendable () -> Date
+    /// The clock the service reads.
+    public let now: @Sendable () -> Date
 
     /// Wires the service.
     public init(
@@ -124,8 +125,9 @@ public struct LoginService: Sendable {
 
     // MARK: Start
 
-    /// Starts a login for `clientID` (a registered app) with the requested scopes (space-separated).
-    public func start(clientID: String, scope: String?) async throws -> Started {
+    /// Starts a login for `clientID` (a registered app) with the requested scopes (space-separated), from `network`
+    /// (the client's network prefix, see ``Login/startNetwork``).
+    public func start(clientID: String, scope: String?, network: String? = nil) async throws -> Started {
         guard let app = apps.app(named: clientID) else {
             throw Refusal("invalid_client", "Unknown client_id: register the app on the relay with --app NAME=MODE.")
         }
@@ -155,7 +157,8 @@ public struct LoginService: Sendable {
             id: Identifiers.loginID(), app: app.name, scopes: scopes, deviceCodeHash: Identifiers.hash(deviceCode),
             userCodeHash: Identifiers.userCodeHash(UserCode.normalize(userCode)!, key: keyring.current),
             sealingPublicKey: TokenSealer.loginPublicKey(deviceCode: deviceCode), createdAt: created,
-            expiresAt: created.addingTimeInterval(settings.loginLifetime.timeInterval), interval: settings.pollInterval)
+            expiresAt: created.addingTimeInterval(settings.loginLifetime.timeInterval), interval: settings.pollInterval,
+            startNetwork: network)
         login.bindingMAC = keyring.bindingMAC(for: login)
         for attempt in 1... {
             do {
@@ -208,6 +211,18 @@ public struct LoginService: Sendable {
             redirectURI: settings.redirectURI(app: login.app), scopes: login.scopes, state: state,
             pkce: keyring.pkce(for: state, key: key))
         return Authorization(url: url, browserBinding: keyring.browserBinding(loginID: login.id, stateHash: stateHash, key: key))
+    }
+
+    /// The person said "this wasn't me" on the confirm page: ends a login still waiting for them as denied, so that
+    /// its client gets `access_denied`. False when it had moved on meanwhile.
+    public func endByPerson(_ login: Login) async throws -> Bool {
+        guard LoginStatus.awaitingPerson.contains(login.status),
+            try await store.finish(loginID: login.id, status: .denied, failure: "not_me", now: now())
+        else { return false }
+        index.update(login.deviceCodeHash, status: .denied)
+        metrics.increment(.refused, "not_me")
+        logger.notice("login ended from its confirm page (this wasn't me)", metadata: [LogKey.loginID: "\(login.id)"])
+        return true
     }
 
     // MARK: Callback
@@ -371,6 +386,7 @@ extension LoginService {
             purged += deleted
             if deleted < Self.batchSize { break }
         }
+        while try await store.purgeIssued(expiredBefore: current, limit: Self.batchSize) == Self.batchSize {}
         _ = index.prune(now: current)
         let open = index.openHashes()
         for start in stride(from: 0, to: open.count, by: Self.batchSize) {

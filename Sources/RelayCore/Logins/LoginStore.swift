@@ -43,6 +43,16 @@ public protocol LoginStore: Sendable {
     /// ended before `cutoff` is among them (it was created before `cutoff`), and the store can walk its expiry index
     /// instead of the whole table, whatever order the rows lie in.
     func purge(before cutoff: Date, expiringBefore horizon: Date, limit: Int) async throws -> Int
+    /// Remembers a token the relay handed out (its keyed digest and expiry), for ``claimRevocation(digests:now:)``.
+    func recordIssued(_ token: IssuedToken) async throws
+    /// Marks as revoked the issued token one of `digests` names, if it has not expired and was not revoked already;
+    /// true for the one caller that did (only then does the relay call Battle.net). A token the relay never issued
+    /// costs a read, never a write transaction.
+    func claimRevocation(digests: [String], now: Date) async throws -> Bool
+    /// Undoes a claim whose call to Battle.net failed, so that the client's retry is forwarded.
+    func releaseRevocation(digests: [String]) async throws
+    /// Deletes at most `limit` issued-token records that expired before `cutoff`; returns how many.
+    func purgeIssued(expiredBefore cutoff: Date, limit: Int) async throws -> Int
     /// The background work the store needs while it is used, as services for the application's service group: a
     /// connection pool, and for a store shared by several relays a change feed that calls `onChange` with the
     /// device code hash and new status of every login that changes on any relay (so that long-polls held here wake

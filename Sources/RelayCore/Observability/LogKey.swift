@@ -6,6 +6,7 @@ public enum LogKey {
     public static let httpRoute = "route"
     public static let httpStatus = "status"
     public static let clientAddress = "client"
+    public static let peer = "peer"
     public static let durationMS = "ms"
     public static let loginID = "login"
     public static let errorType = "error_type"

@@ -10,16 +10,18 @@ public enum RelayCounter: String, CaseIterable, Sendable {
     case throttled = "bnet_relay_throttled_total"
     case refused = "bnet_relay_refused_total"
     case userCodeCollisions = "bnet_relay_user_code_collisions_total"
+    case revocations = "bnet_relay_revocations_total"
+    case unusableForwardedFor = "bnet_relay_unusable_forwarded_for_total"
 
     /// The label this counter is split by, if any.
     public var label: String? {
         switch self {
         case .loginsStarted: "app"
-        case .callbacks, .exchanges: "outcome"
+        case .callbacks, .exchanges, .revocations: "outcome"
         case .polls: "result"
         case .throttled: "limit"
         case .refused: "reason"
-        case .pickups, .userCodeCollisions: nil
+        case .pickups, .userCodeCollisions, .unusableForwardedFor: nil
         }
     }
 
@@ -30,14 +32,16 @@ public enum RelayCounter: String, CaseIterable, Sendable {
         case .loginsStarted: []
         case .callbacks: ["approved", "denied", "failed", "forwarded", "other_browser", "rejected"]
         case .exchanges: ["failed", "ok"]
+        case .revocations: ["failed", "forwarded", "not_issued"]
         case .polls: ["access_denied", "authorization_pending", "expired_token", "invalid_grant", "slow_down", "token"]
         case .throttled:
             [
-                "connections", "held_polls", "login_start", "login_start_48", "login_start_56", "open_logins",
-                "ops_connections", "proxied_requests", "revocation", "unknown_device_code", "unknown_state", "user_code",
+                "connections", "connections_48", "held_polls", "login_start", "login_start_48", "login_start_56", "open_logins",
+                "ops_connections", "ops_connections_48", "proxied_requests", "proxied_requests_48", "revocation", "revocation_48", "revocation_56", "revocation_global",
+                "revocation_queue", "unknown_device_code", "unknown_state", "user_code",
             ]
-        case .refused: ["cross_site_confirm", "in_progress_elsewhere", "callback_code"]
-        case .pickups, .userCodeCollisions: [""]
+        case .refused: ["cross_site_confirm", "in_progress_elsewhere", "callback_code", "not_me"]
+        case .pickups, .userCodeCollisions, .unusableForwardedFor: [""]
         }
     }
 
@@ -50,8 +54,12 @@ public enum RelayCounter: String, CaseIterable, Sendable {
         case .pickups: "Tokens handed to the client that started the login."
         case .polls: "Token endpoint polls, by answer."
         case .throttled: "Requests refused by a rate limit or cap, by limit."
-        case .refused: "Requests refused to protect a login, by reason."
+        case .refused: "Requests refused to protect a login, and logins ended by their person (not_me), by reason."
         case .userCodeCollisions: "New user codes drawn again because an open login held them."
+        case .unusableForwardedFor:
+            "Requests from a trusted proxy whose X-Forwarded-For named no client address (limited as one client)."
+        case .revocations:
+            "Token revocations, by outcome: forwarded to Battle.net, answered without a call (not_issued), or failed."
         }
     }
 }

@@ -11,7 +11,7 @@ final class ConnectionGate: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundOut = ByteBuffer
 
     private let limits: ConnectionLimits
-    private var network: String?
+    private var keys: ClientKeys?
     private var started = false
     private var admitted = false
     /// Whether bytes of a request have come that has not fully arrived.
@@ -57,8 +57,8 @@ final class ConnectionGate: ChannelInboundHandler, RemovableChannelHandler {
     private func admit(_ context: ChannelHandlerContext) {
         guard !started else { return }
         started = true
-        network = limits.network(of: context.channel.remoteAddress)
-        admitted = limits.open(network)
+        keys = limits.keys(of: context.channel.remoteAddress)
+        admitted = limits.open(keys)
         if admitted {
             startClock(context)
         } else {
@@ -84,7 +84,7 @@ final class ConnectionGate: ChannelInboundHandler, RemovableChannelHandler {
         deadline = nil
         if admitted {
             admitted = false
-            limits.close(network)
+            limits.close(keys)
         }
     }
 

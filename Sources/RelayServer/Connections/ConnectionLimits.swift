@@ -2,8 +2,9 @@ import Foundation
 import NIOCore
 import RelayCore
 
-/// What the clients of one listener may hold: open connections in all and per client network, requests in flight
-/// per client network behind a trusted proxy, and how long a request may take to arrive.
+/// What the clients of one listener may hold: open connections in all, per client network and per allocation (an
+/// IPv6 /48 or IPv4 /24), requests in flight per client network and per allocation behind a trusted proxy, and how
+/// long a request may take to arrive.
 public struct ConnectionCaps: Sendable {
     /// Open connections, all clients together.
     public var total: Int
@@ -12,29 +13,59 @@ public struct ConnectionCaps: Sendable {
     /// Requests in flight at once from one client network that a trusted proxy forwards, the network read from
     /// `X-Forwarded-For` (a proxy opens a connection per request, so this is what caps one client behind it).
     public var proxiedRequestsPerNetwork: Int
+    /// Open connections from one allocation, an IPv6 /48 or IPv4 /24 (65,536 /64s, or 256 addresses), whatever its
+    /// networks; trusted proxies are exempt.
+    public var perAllocation: Int
+    /// Requests in flight at once from one allocation that a trusted proxy forwards.
+    public var proxiedRequestsPerAllocation: Int
     /// The longest a request may take to arrive: the first from the moment its connection opens (so a connection
     /// that sends nothing is closed), each later one from its first byte to its last, whatever the pace of its bytes.
     public var requestTimeout: Duration
 
     /// Creates caps.
     public init(
-        total: Int = 10_000, perNetwork: Int = 100, proxiedRequestsPerNetwork: Int = 100,
-        requestTimeout: Duration = .seconds(10)
+        total: Int = 10_000, perNetwork: Int = 100, proxiedRequestsPerNetwork: Int = 100, perAllocation: Int = 1_000,
+        proxiedRequestsPerAllocation: Int = 1_000, requestTimeout: Duration = .seconds(10)
     ) {
         self.total = total
         self.perNetwork = perNetwork
         self.proxiedRequestsPerNetwork = proxiedRequestsPerNetwork
+        self.perAllocation = perAllocation
+        self.proxiedRequestsPerAllocation = proxiedRequestsPerAllocation
         self.requestTimeout = requestTimeout
     }
 
     /// The operations listener's: a few probes and a metrics scraper, on loopback unless the operator says otherwise.
     static func operations(requestTimeout: Duration) -> ConnectionCaps {
-        ConnectionCaps(total: 100, perNetwork: 100, proxiedRequestsPerNetwork: 100, requestTimeout: requestTimeout)
+        ConnectionCaps(
+            total: 100, perNetwork: 100, proxiedRequestsPerNetwork: 100, perAllocation: 100,
+            proxiedRequestsPerAllocation: 100, requestTimeout: requestTimeout)
     }
 }
 
-/// One listener's open connections, counted per client network and in all, and the requests in flight per
-/// forwarded client network (one lock, shared by every event loop).
+/// The keys a client counts against: its network (an IPv4 address or IPv6 /64) and its allocation (the IPv4 /24 or
+/// IPv6 /48 around it; none for a peer that is not an IP address).
+struct ClientKeys: Sendable, Hashable {
+    let network: String
+    let allocation: String?
+
+    /// The keys of a client address; a value that is no address counts as itself, with no allocation.
+    init(address text: String) {
+        guard let address = IPAddress(text) else {
+            self.init(network: text, allocation: nil)
+            return
+        }
+        self.init(network: address.limitKey, allocation: address.prefixKey(address.isV6 ? 48 : 24))
+    }
+
+    init(network: String, allocation: String?) {
+        self.network = network
+        self.allocation = allocation
+    }
+}
+
+/// One listener's open connections, counted per client network, per allocation and in all, and the requests in
+/// flight per forwarded client network and allocation (one lock, shared by every event loop).
 final class ConnectionLimits: @unchecked Sendable {
     let caps: ConnectionCaps
     private let trusted: [IPRange]
@@ -44,7 +75,9 @@ final class ConnectionLimits: @unchecked Sendable {
     private let lock = NSLock()
     private var total = 0
     private var perNetwork = Tally()
+    private var perAllocation = Tally()
     private var proxied = Tally()
+    private var proxiedAllocations = Tally()
 
     /// Limits for a listener; `refusalLabel` names its refused connections in the metrics.
     init(caps: ConnectionCaps, trusted: [IPRange], metrics: RelayMetrics, refusalLabel: String = "connections") {
@@ -52,7 +85,9 @@ final class ConnectionLimits: @unchecked Sendable {
         self.trusted = trusted
         self.metrics = metrics
         self.refusalLabel = refusalLabel
-        metrics.prime(.throttled, values: [refusalLabel] + (trusted.isEmpty ? [] : [Self.proxiedLabel]))
+        metrics.prime(
+            .throttled,
+            values: [refusalLabel, refusalLabel + "_48"] + (trusted.isEmpty ? [] : [Self.proxiedLabel, Self.proxiedLabel + "_48"]))
     }
 
     static let proxiedLabel = "proxied_requests"
@@ -63,56 +98,77 @@ final class ConnectionLimits: @unchecked Sendable {
         return trusted.contains { $0.contains(ip) }
     }
 
-    /// The network a peer counts against, nil for a trusted proxy.
-    func network(of address: SocketAddress?) -> String? {
+    /// The keys a peer counts against, nil for a trusted proxy.
+    func keys(of address: SocketAddress?) -> ClientKeys? {
         guard !isTrustedProxy(address) else { return nil }
-        return address?.ipAddress.flatMap { IPAddress($0)?.limitKey } ?? "unknown"
+        return ClientKeys(address: address?.ipAddress ?? "unknown")
     }
 
-    /// The client network a trusted proxy forwards a request for: the `X-Forwarded-For` client, read as
-    /// ``ClientAddressMiddleware`` reads it, as its IPv4 address or IPv6 /64.
-    func forwardedNetwork(peer: SocketAddress?, forwarded: [String]) -> String {
-        let client = ClientAddressMiddleware(trusted: trusted).resolve(peer: peer?.ipAddress, forwarded: forwarded)
-        return IPAddress(client)?.limitKey ?? client
+    /// The client a trusted proxy forwards a request for: the `X-Forwarded-For` client, read as
+    /// ``ClientAddressMiddleware`` reads it.
+    func forwardedKeys(peer: SocketAddress?, forwarded: [String]) -> ClientKeys {
+        ClientKeys(address: ClientAddressMiddleware(trusted: trusted).resolve(peer: peer?.ipAddress, forwarded: forwarded).address)
     }
 
     /// Admits a new connection, or says why not.
-    func open(_ network: String?) -> Bool {
-        let admitted = lock.withLock {
-            guard total < caps.total else { return false }
-            if let network, !perNetwork.take(network, cap: caps.perNetwork) { return false }
+    func open(_ keys: ClientKeys?) -> Bool {
+        let refusal: String? = lock.withLock {
+            guard total < caps.total else { return refusalLabel }
+            if let keys {
+                guard perNetwork.take(keys.network, cap: caps.perNetwork) else { return refusalLabel }
+                if let allocation = keys.allocation, !perAllocation.take(allocation, cap: caps.perAllocation) {
+                    perNetwork.give(keys.network)
+                    return refusalLabel + "_48"
+                }
+            }
             total += 1
-            return true
+            return nil
         }
-        if !admitted { metrics.increment(.throttled, refusalLabel) }
-        return admitted
+        if let refusal { metrics.increment(.throttled, refusal) }
+        return refusal == nil
     }
 
     /// Forgets a connection that was admitted.
-    func close(_ network: String?) {
+    func close(_ keys: ClientKeys?) {
         lock.withLock {
             total -= 1
-            if let network { perNetwork.give(network) }
+            if let keys {
+                perNetwork.give(keys.network)
+                if let allocation = keys.allocation { perAllocation.give(allocation) }
+            }
         }
     }
 
-    /// Counts a forwarded request from `network` in flight, or says it is over the cap.
-    func startProxied(_ network: String) -> Bool {
-        let admitted = lock.withLock { proxied.take(network, cap: caps.proxiedRequestsPerNetwork) }
-        if !admitted { metrics.increment(.throttled, Self.proxiedLabel) }
-        return admitted
+    /// Counts a forwarded request from `keys` in flight, or says it is over a cap.
+    func startProxied(_ keys: ClientKeys) -> Bool {
+        let refusal: String? = lock.withLock {
+            guard proxied.take(keys.network, cap: caps.proxiedRequestsPerNetwork) else { return Self.proxiedLabel }
+            if let allocation = keys.allocation, !proxiedAllocations.take(allocation, cap: caps.proxiedRequestsPerAllocation) {
+                proxied.give(keys.network)
+                return Self.proxiedLabel + "_48"
+            }
+            return nil
+        }
+        if let refusal { metrics.increment(.throttled, refusal) }
+        return refusal == nil
     }
 
     /// Forgets a forwarded request that was counted.
-    func finishProxied(_ network: String) {
-        lock.withLock { proxied.give(network) }
+    func finishProxied(_ keys: ClientKeys) {
+        lock.withLock {
+            proxied.give(keys.network)
+            if let allocation = keys.allocation { proxiedAllocations.give(allocation) }
+        }
     }
 
     /// Open connections now.
     var open: Int { lock.withLock { total } }
 
-    /// Forwarded requests in flight now from `network`.
+    /// Forwarded requests in flight now from `network` (an IPv4 address or IPv6 /64).
     func proxiedInFlight(_ network: String) -> Int { lock.withLock { proxied.count(network) } }
+
+    /// Forwarded requests in flight now from `allocation` (such as `2001:db8:1:0::/48` or `192.0.2.0/24`).
+    func proxiedInFlight(allocation: String) -> Int { lock.withLock { proxiedAllocations.count(allocation) } }
 }
 
 /// Counts per key, each under a cap; a key whose count returns to zero is forgotten.

@@ -23,6 +23,12 @@ struct EdgeRefusal: Sendable {
         status: .tooManyRequests, error: "slow_down",
         description: "Too many requests in flight from this client; try again in a few seconds.", retryAfter: 10)
 
+    /// A request to an OAuth endpoint whose header block is over ``RequestGate/maxOAuthHeaderBytes``.
+    static let headersTooLarge = EdgeRefusal(
+        status: .requestHeaderFieldsTooLarge, error: "invalid_request",
+        description: "The request's headers are too large for an OAuth endpoint (at most 4 KiB); send fewer or shorter headers.",
+        retryAfter: nil)
+
     /// The JSON body.
     var body: ByteBuffer {
         JSONBody(dictionaryLiteral: ("error", .string(error)), ("error_description", .string(description))).buffer

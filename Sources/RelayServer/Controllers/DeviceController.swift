@@ -31,7 +31,8 @@ struct DeviceController {
             metrics.increment(.throttled, limit)
             throw Refusal("slow_down", "Too many logins started from your network; wait a minute.", status: 429)
         }
-        let started = try await logins.start(clientID: clientID, scope: form.value("scope"))
+        let started = try await logins.start(
+            clientID: clientID, scope: form.value("scope"), network: ClientKeys(address: context.clientAddress).allocation)
         let body = DeviceAuthorizationResponse(
             deviceCode: started.deviceCode, userCode: started.userCode,
             verificationURI: started.verificationURI.absoluteString,
@@ -53,22 +54,27 @@ struct DeviceController {
             return page
         case .success(let login):
             if let busy = inProgressElsewhere(login, request, language) { return busy }
-            // An app in redirect mode opened this link in its own browser session: straight on to Battle.net. The
-            // callback code its approval carries keeps a phished or hijacked login from being collected elsewhere.
-            if apps.app(named: login.app)?.mode == .redirect {
-                return try await authorize(login, language)
-            }
             let nonce = Identifiers.state()
             let code = UserCode.format(UserCode.normalize(typed)!)
             let cookie = cookies.set(
                 cookies.confirmName(loginID: login.id), nonce, maxAge: secondsLeft(login), sameSite: "Strict")
             // `same-origin`, not `no-referrer`: under `no-referrer` browsers send `Origin: null` with the page's own
             // form, which the Continue check could not tell from a sandboxed attacker's frame. Nothing leaves the site.
+            let headers: HTTPFields = [.setCookie: cookie, .referrerPolicy: "same-origin"]
+            // An app in redirect mode opened this link in its own browser session: on to Battle.net without a click,
+            // by a POST the page sends itself, so that a GET (a link previewer's) changes nothing. The callback code
+            // its approval carries keeps a phished or hijacked login from being collected elsewhere.
+            if apps.app(named: login.app)?.mode == .redirect {
+                return DevicePages.continuing(language, app: login.app, userCode: code, nonce: nonce)
+                    .response(.ok, sandbox: sandbox, formAction: [providerOrigin], autoSubmitting: true, headers: headers)
+            }
+            let origin = DevicePages.Origin(
+                minutesAgo: max(0, Int(logins.now().timeIntervalSince(login.createdAt) / 60)),
+                startNetwork: login.startNetwork, pageNetwork: ClientKeys(address: context.clientAddress).allocation)
             return DevicePages.confirm(
-                language, login: login, userCode: code, regions: settings.region.tokenRegions, nonce: nonce)
-                .response(
-                    .ok, sandbox: sandbox, formAction: [providerOrigin],
-                    headers: [.setCookie: cookie, .referrerPolicy: "same-origin"])
+                language, login: login, userCode: code, regions: settings.region.tokenRegions, nonce: nonce,
+                origin: origin
+            ).response(.ok, sandbox: sandbox, formAction: [providerOrigin], headers: headers)
         }
     }
 
@@ -91,6 +97,7 @@ struct DeviceController {
                 return expiredConfirmation(language)
             }
             if let busy = inProgressElsewhere(login, request, language) { return busy }
+            if form.value("action") == "not_me" { return try await endByPerson(login, language) }
             var response = try await authorize(login, language)
             response.headers.append(HTTPField(name: .setCookie, value: cookies.expire(cookies.confirmName(loginID: login.id))))
             return response
@@ -111,6 +118,16 @@ struct DeviceController {
                 cookies.bindingName(loginID: login.id), authorization.browserBinding, maxAge: secondsLeft(login),
                 sameSite: "Lax")))
         return response
+    }
+
+    /// "This wasn't me": ends the login (its client gets `access_denied`) and says so.
+    private func endByPerson(_ login: Login, _ language: PageLanguage) async throws -> Response {
+        guard try await logins.endByPerson(login) else {
+            return DevicePages.message(language, title: \.codeExpiredTitle, \.codeExpiredText).response(.gone, sandbox: sandbox)
+        }
+        return DevicePages.message(language, title: \.endedTitle, \.endedText).response(
+            .ok, sandbox: sandbox,
+            headers: [.setCookie: cookies.expire(cookies.confirmName(loginID: login.id))])
     }
 
     private func expiredConfirmation(_ language: PageLanguage) -> Response {

@@ -24,7 +24,33 @@ struct TokenController {
         }
     }
 
+    /// What a poll needs of its request, and nothing more: a held long-poll keeps this across its wait, not the body
+    /// or the decoded form (the request's head is bounded separately, see ``RequestGate/maxOAuthHeaderBytes``).
+    private struct PollRequest: Sendable {
+        var deviceCode: String
+        var clientID: String?
+        var wait: Int?
+        var callbackCode: String?
+    }
+
     private func answer(_ request: Request, _ context: RelayContext) async throws -> Response {
+        let poll = try await Self.read(request, context)
+        switch await logins.poll(
+            deviceCode: poll.deviceCode, clientID: poll.clientID, wait: poll.wait, network: context.clientNetwork,
+            callbackCode: poll.callbackCode)
+        {
+        case .token(let token):
+            let body = TokenResponse(
+                token: token, expiresIn: max(0, Int(token.expiresAt.timeIntervalSinceNow)),
+                region: settings.region.rawValue, regions: settings.region.tokenRegions.map(\.rawValue))
+            return try .json(.ok, message: body, headers: [.cacheControl: "no-store", .pragma: "no-cache"])
+        case .error(let refusal, let interval):
+            throw refusal.with(interval: interval)
+        }
+    }
+
+    /// Reads and checks the token request's form; the body and the form end with this call.
+    private static func read(_ request: Request, _ context: RelayContext) async throws -> PollRequest {
         var request = request
         let form = try await request.oauthForm(context: context)
         guard form.value("grant_type") == Self.deviceCodeGrant else {
@@ -48,16 +74,6 @@ struct TokenController {
         guard (callbackCode?.utf8.count ?? 0) <= 256 else {
             throw Refusal("invalid_request", "callback_code is too long to be one this relay issued.")
         }
-        switch await logins.poll(
-            deviceCode: deviceCode, clientID: clientID, wait: wait, network: context.clientNetwork, callbackCode: callbackCode)
-        {
-        case .token(let token):
-            let body = TokenResponse(
-                token: token, expiresIn: max(0, Int(token.expiresAt.timeIntervalSinceNow)),
-                region: settings.region.rawValue, regions: settings.region.tokenRegions.map(\.rawValue))
-            return try .json(.ok, message: body, headers: [.cacheControl: "no-store", .pragma: "no-cache"])
-        case .error(let refusal, let interval):
-            throw refusal.with(interval: interval)
-        }
+        return PollRequest(deviceCode: deviceCode, clientID: clientID, wait: wait, callbackCode: callbackCode)
     }
 }

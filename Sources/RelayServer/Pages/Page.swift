@@ -12,10 +12,14 @@ struct Page {
         body{font-family:system-ui,sans-serif;max-width:34rem;margin:2rem auto;padding:0 1rem;line-height:1.5;color:#1b1b1b}\
         h1{font-size:1.5rem}.code{font:700 1.6rem ui-monospace,monospace;letter-spacing:.15em}\
         .warn{background:#fff3cd;border-left:4px solid #b58900;padding:.5rem .75rem}\
-        .sandbox{background:#ffe0e0;border:2px solid #b00020;padding:.5rem .75rem}\
+        .sandbox,.alert{background:#ffe0e0;border:2px solid #b00020;padding:.5rem .75rem}\
         button,input{font-size:1.1rem;padding:.4rem .8rem}label{display:block;margin:.5rem 0}
         """
     static let styleHash = "sha256-" + Data(SHA256.hash(data: Data(style.utf8))).base64EncodedString()
+    /// The one script a page may carry: it submits the page's first form (a redirect-mode app's link continues by
+    /// itself, with a POST, so that a GET of the link changes nothing). Allowed by its hash, like the stylesheet.
+    static let autoSubmit = "document.forms[0].submit()"
+    static let autoSubmitHash = "sha256-" + Data(SHA256.hash(data: Data(autoSubmit.utf8))).base64EncodedString()
 
     var language: PageLanguage
     /// The title, plain text.
@@ -23,8 +27,12 @@ struct Page {
     /// The content, HTML with every reflected value escaped.
     var body: String
 
-    /// The page as a response; `formAction` lists the origins a form on it may submit or be redirected to.
-    func response(_ status: HTTPResponse.Status, sandbox: Bool, formAction: [String] = [], headers: HTTPFields = [:]) -> Response {
+    /// The page as a response; `formAction` lists the origins a form on it may submit or be redirected to;
+    /// `autoSubmitting` adds ``autoSubmit``.
+    func response(
+        _ status: HTTPResponse.Status, sandbox: Bool, formAction: [String] = [], autoSubmitting: Bool = false,
+        headers: HTTPFields = [:]
+    ) -> Response {
         let text = language.text
         let banner = sandbox
             ? "<p class=\"sandbox\" role=\"alert\"><strong>\(escapeHTML(text.sandboxLabel))</strong> \(escapeHTML(text.sandboxText))</p>"
@@ -38,14 +46,16 @@ struct Page {
             </head><body><main>
             \(banner)
             \(body)
-            </main></body></html>
+            </main>\(autoSubmitting ? "<script>\(Self.autoSubmit)</script>" : "")</body></html>
             """
         var fields = headers
         fields[.contentType] = "text/html; charset=utf-8"
         fields[.vary] = "Accept-Language"
         let actions = (["'self'"] + formAction).joined(separator: " ")
         fields[.contentSecurityPolicy] =
-            "default-src 'none'; style-src '\(Self.styleHash)'; form-action \(actions); frame-ancestors 'none'; base-uri 'none'"
+            "default-src 'none'; style-src '\(Self.styleHash)'; "
+            + (autoSubmitting ? "script-src '\(Self.autoSubmitHash)'; " : "")
+            + "form-action \(actions); frame-ancestors 'none'; base-uri 'none'"
         return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(string: html)))
     }
 }

@@ -71,6 +71,23 @@ struct PageText: Sendable {
     var problemExchangeFailed: String
     var problemLoginEnded: String
     var problemStoreUnwritable: String
+    // A redirect-mode app's link.
+    var continuingTitle: String
+    /// `{app}`.
+    var continuingText: String
+    // Where and when a sign-in started (the confirm page).
+    /// `{ago}` (``agoJustNow`` or ``agoMinutes``), `{network}`.
+    var startedFrom: String
+    /// `{ago}`.
+    var startedAt: String
+    var agoJustNow: String
+    /// `{minutes}`.
+    var agoMinutes: String
+    var otherNetworkTitle: String
+    var otherNetworkText: String
+    var notMeButton: String
+    var endedTitle: String
+    var endedText: String
 
     /// `text` escaped for HTML with each `{name}` replaced by its value from `values`, which must be HTML already;
     /// one pass, so a value is never searched for marks itself.

@@ -56,5 +56,16 @@ extension PageText {
         problemProviderServerError: "Battle.net had an error; try again later.",
         problemExchangeFailed: "The sign-in could not be completed; start a new login.",
         problemLoginEnded: "This login ended while Battle.net was answering.",
-        problemStoreUnwritable: "The relay could not store the sign-in; start a new login.")
+        problemStoreUnwritable: "The relay could not store the sign-in; start a new login.",
+        continuingTitle: "Continuing to Battle.net",
+        continuingText: "{app} is sending you to Battle.net to sign in. If nothing happens, press the button.",
+        startedFrom: "This sign-in was started {ago} from the network {network}.",
+        startedAt: "This sign-in was started {ago}.",
+        agoJustNow: "less than a minute ago",
+        agoMinutes: "{minutes} min ago",
+        otherNetworkTitle: "This page is open on another network than the sign-in was started from",
+        otherNetworkText: "That is expected if you started it on another device of yours (a console, or a computer while this phone uses mobile data). If you did not start this sign-in yourself just now, someone is trying to get into your account: do not continue, and press “This wasn’t me”.",
+        notMeButton: "This wasn’t me",
+        endedTitle: "Sign-in ended",
+        endedText: "This sign-in is ended: nobody gets access to your account through it. If someone sent you the link or the code, they were trying to get into your account. You can close this page.")
 }

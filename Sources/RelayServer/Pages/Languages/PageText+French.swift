@@ -56,5 +56,16 @@ extension PageText {
         problemProviderServerError: "Battle.net a rencontré une erreur ; réessayez plus tard.",
         problemExchangeFailed: "La connexion n’a pas pu aboutir ; lancez une nouvelle connexion.",
         problemLoginEnded: "Cette connexion a pris fin pendant que Battle.net répondait.",
-        problemStoreUnwritable: "Le relais n’a pas pu enregistrer la connexion ; lancez une nouvelle connexion.")
+        problemStoreUnwritable: "Le relais n’a pas pu enregistrer la connexion ; lancez une nouvelle connexion.",
+        continuingTitle: "Vers Battle.net",
+        continuingText: "{app} vous envoie vous connecter sur Battle.net. Si rien ne se passe, appuyez sur le bouton.",
+        startedFrom: "Cette connexion a été lancée {ago} depuis le réseau {network}.",
+        startedAt: "Cette connexion a été lancée {ago}.",
+        agoJustNow: "il y a moins d’une minute",
+        agoMinutes: "il y a {minutes} min",
+        otherNetworkTitle: "Cette page est ouverte sur un autre réseau que celui où la connexion a été lancée",
+        otherNetworkText: "C’est normal si vous l’avez lancée sur un autre de vos appareils (une console, ou un ordinateur pendant que ce téléphone utilise les données mobiles). Si vous n’avez pas lancé cette connexion vous-même à l’instant, quelqu’un essaie d’accéder à votre compte : ne continuez pas et appuyez sur « Ce n’était pas moi ».",
+        notMeButton: "Ce n’était pas moi",
+        endedTitle: "Connexion terminée",
+        endedText: "Cette connexion est terminée : personne n’obtient accès à votre compte par elle. Si quelqu’un vous a envoyé le lien ou le code, il essayait d’accéder à votre compte. Vous pouvez fermer cette page.")
 }

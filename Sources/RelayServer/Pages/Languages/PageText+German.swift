@@ -56,5 +56,16 @@ extension PageText {
         problemProviderServerError: "Bei Battle.net ist ein Fehler aufgetreten; versuche es später erneut.",
         problemExchangeFailed: "Die Anmeldung konnte nicht abgeschlossen werden; starte eine neue Anmeldung.",
         problemLoginEnded: "Diese Anmeldung wurde beendet, während Battle.net antwortete.",
-        problemStoreUnwritable: "Das Relay konnte die Anmeldung nicht speichern; starte eine neue Anmeldung.")
+        problemStoreUnwritable: "Das Relay konnte die Anmeldung nicht speichern; starte eine neue Anmeldung.",
+        continuingTitle: "Weiter zu Battle.net",
+        continuingText: "{app} leitet dich zur Anmeldung zu Battle.net weiter. Wenn nichts passiert, drücke die Schaltfläche.",
+        startedFrom: "Diese Anmeldung wurde {ago} im Netz {network} gestartet.",
+        startedAt: "Diese Anmeldung wurde {ago} gestartet.",
+        agoJustNow: "vor weniger als einer Minute",
+        agoMinutes: "vor {minutes} Min.",
+        otherNetworkTitle: "Diese Seite ist in einem anderen Netz geöffnet, als die Anmeldung gestartet wurde",
+        otherNetworkText: "Das ist normal, wenn du sie auf einem anderen eigenen Gerät gestartet hast (einer Konsole, oder einem Computer, während dieses Telefon mobile Daten nutzt). Wenn du diese Anmeldung nicht gerade selbst gestartet hast, versucht jemand, in dein Konto zu gelangen: Fahre nicht fort und drücke „Das war ich nicht“.",
+        notMeButton: "Das war ich nicht",
+        endedTitle: "Anmeldung beendet",
+        endedText: "Diese Anmeldung ist beendet: Niemand erhält darüber Zugriff auf dein Konto. Wenn dir jemand den Link oder den Code geschickt hat, wollte er in dein Konto gelangen. Du kannst diese Seite schließen.")
 }

@@ -56,5 +56,16 @@ extension PageText {
         problemProviderServerError: "Si è verificato un errore su Battle.net; riprova più tardi.",
         problemExchangeFailed: "Non è stato possibile completare l’accesso; avvia un nuovo accesso.",
         problemLoginEnded: "Questo accesso è terminato mentre Battle.net rispondeva.",
-        problemStoreUnwritable: "Il relay non è riuscito a salvare l’accesso; avvia un nuovo accesso.")
+        problemStoreUnwritable: "Il relay non è riuscito a salvare l’accesso; avvia un nuovo accesso.",
+        continuingTitle: "Verso Battle.net",
+        continuingText: "{app} ti porta su Battle.net per accedere. Se non succede nulla, premi il pulsante.",
+        startedFrom: "Questo accesso è stato avviato {ago} dalla rete {network}.",
+        startedAt: "Questo accesso è stato avviato {ago}.",
+        agoJustNow: "meno di un minuto fa",
+        agoMinutes: "{minutes} min fa",
+        otherNetworkTitle: "Questa pagina è aperta su una rete diversa da quella in cui è stato avviato l’accesso",
+        otherNetworkText: "È normale se l’hai avviato su un altro tuo dispositivo (una console, o un computer mentre questo telefono usa i dati mobili). Se non hai avviato tu questo accesso proprio ora, qualcuno sta cercando di entrare nel tuo account: non continuare e premi «Non sono stato io».",
+        notMeButton: "Non sono stato io",
+        endedTitle: "Accesso terminato",
+        endedText: "Questo accesso è terminato: nessuno ottiene l’accesso al tuo account tramite esso. Se qualcuno ti ha inviato il link o il codice, stava cercando di entrare nel tuo account. Puoi chiudere questa pagina.")
 }

@@ -56,5 +56,16 @@ extension PageText {
         problemProviderServerError: "Battle.net에서 오류가 발생했습니다. 나중에 다시 시도하세요.",
         problemExchangeFailed: "로그인을 완료할 수 없습니다. 로그인을 새로 시작하세요.",
         problemLoginEnded: "Battle.net이 응답하는 동안 이 로그인이 종료되었습니다.",
-        problemStoreUnwritable: "릴레이가 로그인 정보를 저장하지 못했습니다. 로그인을 새로 시작하세요.")
+        problemStoreUnwritable: "릴레이가 로그인 정보를 저장하지 못했습니다. 로그인을 새로 시작하세요.",
+        continuingTitle: "Battle.net으로 이동 중",
+        continuingText: "{app}이(가) 로그인을 위해 Battle.net으로 보내고 있습니다. 아무 일도 일어나지 않으면 버튼을 누르세요.",
+        startedFrom: "이 로그인은 {ago} 네트워크 {network}에서 시작되었습니다.",
+        startedAt: "이 로그인은 {ago} 시작되었습니다.",
+        agoJustNow: "1분 이내에",
+        agoMinutes: "{minutes}분 전에",
+        otherNetworkTitle: "이 페이지는 로그인이 시작된 네트워크와 다른 네트워크에서 열려 있습니다",
+        otherNetworkText: "본인의 다른 기기(콘솔, 또는 이 휴대폰이 모바일 데이터를 쓰는 동안 컴퓨터)에서 시작했다면 정상입니다. 방금 직접 이 로그인을 시작하지 않았다면 누군가 계정에 접근하려는 것입니다. 계속하지 말고 “본인이 아닙니다”를 누르세요.",
+        notMeButton: "본인이 아닙니다",
+        endedTitle: "로그인 종료됨",
+        endedText: "이 로그인은 종료되었습니다. 이를 통해 누구도 계정에 접근할 수 없습니다. 누군가 링크나 코드를 보냈다면 계정에 접근하려던 것입니다. 이 페이지를 닫아도 됩니다.")
 }

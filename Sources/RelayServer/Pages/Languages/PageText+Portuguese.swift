@@ -56,5 +56,16 @@ extension PageText {
         problemProviderServerError: "Ocorreu um erro na Battle.net; tente novamente mais tarde.",
         problemExchangeFailed: "Não foi possível concluir o login; inicie um novo login.",
         problemLoginEnded: "Este login terminou enquanto a Battle.net respondia.",
-        problemStoreUnwritable: "O relay não conseguiu guardar o login; inicie um novo login.")
+        problemStoreUnwritable: "O relay não conseguiu guardar o login; inicie um novo login.",
+        continuingTitle: "A continuar para o Battle.net",
+        continuingText: "{app} está a enviar-te para o Battle.net para iniciares sessão. Se nada acontecer, carrega no botão.",
+        startedFrom: "Este início de sessão foi começado {ago} a partir da rede {network}.",
+        startedAt: "Este início de sessão foi começado {ago}.",
+        agoJustNow: "há menos de um minuto",
+        agoMinutes: "há {minutes} min",
+        otherNetworkTitle: "Esta página está aberta noutra rede diferente daquela em que o início de sessão foi começado",
+        otherNetworkText: "É normal se o começaste noutro dispositivo teu (uma consola, ou um computador enquanto este telemóvel usa dados móveis). Se não foste tu a começar este início de sessão agora mesmo, alguém está a tentar entrar na tua conta: não continues e carrega em «Não fui eu».",
+        notMeButton: "Não fui eu",
+        endedTitle: "Início de sessão terminado",
+        endedText: "Este início de sessão terminou: ninguém obtém acesso à tua conta através dele. Se alguém te enviou a ligação ou o código, estava a tentar entrar na tua conta. Podes fechar esta página.")
 }

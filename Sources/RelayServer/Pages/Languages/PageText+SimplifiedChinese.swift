@@ -56,5 +56,16 @@ extension PageText {
         problemProviderServerError: "Battle.net 发生错误，请稍后再试。",
         problemExchangeFailed: "无法完成登录，请重新开始登录。",
         problemLoginEnded: "此登录在 Battle.net 响应期间已结束。",
-        problemStoreUnwritable: "中继服务器无法保存此登录，请重新开始登录。")
+        problemStoreUnwritable: "中继服务器无法保存此登录，请重新开始登录。",
+        continuingTitle: "正在前往 Battle.net",
+        continuingText: "{app} 正在将你转到 Battle.net 登录。如果没有反应，请按下按钮。",
+        startedFrom: "此登录于{ago}从网络 {network} 发起。",
+        startedAt: "此登录于{ago}发起。",
+        agoJustNow: "不到一分钟前",
+        agoMinutes: "{minutes} 分钟前",
+        otherNetworkTitle: "此页面所在的网络与发起登录的网络不同",
+        otherNetworkText: "如果你是在自己的另一台设备上发起的（游戏机，或在此手机使用移动数据时的电脑），这是正常的。如果你刚才没有亲自发起此登录，说明有人试图进入你的帐户：请不要继续，并按下“不是我”。",
+        notMeButton: "不是我",
+        endedTitle: "登录已结束",
+        endedText: "此登录已结束：任何人都无法借此访问你的帐户。如果有人把链接或代码发给你，他是在试图进入你的帐户。你可以关闭此页面。")
 }

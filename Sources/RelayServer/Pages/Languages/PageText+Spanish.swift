@@ -56,5 +56,16 @@ extension PageText {
         problemProviderServerError: "Se ha producido un error en Battle.net; vuelve a intentarlo más tarde.",
         problemExchangeFailed: "No se ha podido completar el inicio de sesión; vuelve a iniciar sesión.",
         problemLoginEnded: "Este inicio de sesión terminó mientras Battle.net respondía.",
-        problemStoreUnwritable: "El servidor no ha podido guardar el inicio de sesión; vuelve a iniciar sesión.")
+        problemStoreUnwritable: "El servidor no ha podido guardar el inicio de sesión; vuelve a iniciar sesión.",
+        continuingTitle: "Continuando a Battle.net",
+        continuingText: "{app} te envía a Battle.net para iniciar sesión. Si no pasa nada, pulsa el botón.",
+        startedFrom: "Este inicio de sesión se empezó {ago} desde la red {network}.",
+        startedAt: "Este inicio de sesión se empezó {ago}.",
+        agoJustNow: "hace menos de un minuto",
+        agoMinutes: "hace {minutes} min",
+        otherNetworkTitle: "Esta página está abierta en otra red distinta de aquella en la que se empezó el inicio de sesión",
+        otherNetworkText: "Es normal si lo empezaste en otro dispositivo tuyo (una consola, o un ordenador mientras este teléfono usa datos móviles). Si no has empezado tú este inicio de sesión ahora mismo, alguien intenta entrar en tu cuenta: no continúes y pulsa «No he sido yo».",
+        notMeButton: "No he sido yo",
+        endedTitle: "Inicio de sesión terminado",
+        endedText: "Este inicio de sesión ha terminado: nadie obtiene acceso a tu cuenta con él. Si alguien te envió el enlace o el código, intentaba entrar en tu cuenta. Puedes cerrar esta página.")
 }

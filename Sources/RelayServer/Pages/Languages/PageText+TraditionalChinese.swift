@@ -56,5 +56,16 @@ extension PageText {
         problemProviderServerError: "Battle.net 發生錯誤，請稍後再試。",
         problemExchangeFailed: "無法完成登入，請重新開始登入。",
         problemLoginEnded: "此登入在 Battle.net 回應期間已結束。",
-        problemStoreUnwritable: "中繼伺服器無法儲存此登入，請重新開始登入。")
+        problemStoreUnwritable: "中繼伺服器無法儲存此登入，請重新開始登入。",
+        continuingTitle: "正在前往 Battle.net",
+        continuingText: "{app} 正在將你轉到 Battle.net 登入。如果沒有反應，請按下按鈕。",
+        startedFrom: "此登入於{ago}從網路 {network} 發起。",
+        startedAt: "此登入於{ago}發起。",
+        agoJustNow: "不到一分鐘前",
+        agoMinutes: "{minutes} 分鐘前",
+        otherNetworkTitle: "此頁面所在的網路與發起登入的網路不同",
+        otherNetworkText: "如果你是在自己的另一台裝置上發起的（遊戲機，或在此手機使用行動數據時的電腦），這是正常的。如果你剛才沒有親自發起此登入，表示有人試圖進入你的帳號：請不要繼續，並按下「不是我」。",
+        notMeButton: "不是我",
+        endedTitle: "登入已結束",
+        endedText: "此登入已結束：任何人都無法藉此存取你的帳號。如果有人把連結或代碼傳給你，他是在試圖進入你的帳號。你可以關閉此頁面。")
 }

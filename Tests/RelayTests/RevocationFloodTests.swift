@@ -1,0 +1,78 @@
+import BattleNet
+import BattleNetEmulator
+import Foundation
+import RelayCore
+import RelayServer
+import TestSupport
+import Testing
+
+/// The attack of issue 35: revocations from the /64s of one IPv6 /48, sent through the trusted proxy, while
+/// Battle.net takes 300 ms to answer each revocation. Over real sockets, because the point is the relay's outbound
+/// connections to Battle.net.
+@Suite("Revocation floods", .timeLimit(.minutes(5)))
+struct RevocationFloodTests {
+    @Test("A flood from one /48 causes no more calls to Battle.net than the relay issued tokens, and a sign-in meanwhile completes")
+    func floodFromOneAllocation() async throws {
+        try await withRelay({
+            $0.trustedProxies = ["127.0.0.1"]
+            $0.startsPerMinute = 10
+        }) { relay in
+            var issued: [String] = []
+            for _ in 0..<2 { issued.append(try await Self.signIn(relay)) }
+            let tokens = issued
+            await relay.emulator.state.inject(EmulatorFault(pathPrefix: "/revoke", kind: .latency(milliseconds: 300)))
+
+            async let flood = AbuseTests.concurrently(600) { index in
+                // 150 /64s of 2001:db8:35::/48, each in a /56 of its own, four requests each; every tenth names a token the relay issued.
+                let token = index % 10 == 0 ? tokens[index / 10 % tokens.count] : "made-up-\(index)-\(UUID().uuidString)"
+                return try await relay.post(
+                    "/oauth/revoke", form: [("token", token), ("client_id", "d3")],
+                    headers: [("X-Forwarded-For", "2001:db8:35:\(String((index % 150) << 8, radix: 16))::1")])
+            }
+            let player = try await Self.signIn(relay)
+            let (statuses, _, _) = try await flood
+
+            #expect(!player.isEmpty, "a real sign-in completed during the flood")
+            let upstream = await relay.emulator.state.count("revoke")
+            #expect(upstream <= issued.count, "\(upstream) calls to Battle.net for \(issued.count) issued tokens")
+            #expect(statuses[200, default: 0] + statuses[429, default: 0] == 600, "\(statuses)")
+            #expect(statuses[429, default: 0] > 0, "the /48 was held to its budget: \(statuses)")
+            let metrics = try await relay.ops("/metrics").text
+            #expect(!metrics.contains(#"bnet_relay_throttled_total{limit="revocation_48"} 0"#), "\(metrics)")
+            #expect(metrics.contains(#"bnet_relay_revocations_total{outcome="forwarded"} \#(upstream)"#), "\(metrics)")
+            #expect(!metrics.contains(#"bnet_relay_revocations_total{outcome="not_issued"} 0"#), "\(metrics)")
+        }
+    }
+
+    @Test("Forwarded revocations wait on connections of their own: 16 held 4 s each at Battle.net do not stop a sign-in's code exchange")
+    func ownConnections() async throws {
+        try await withRelay({ $0.revocationsPerMinute = 1_000; $0.codeEntriesPerMinute = 100 }) { relay in
+            var issued: [String] = []
+            for _ in 0..<16 { issued.append(try await Self.signIn(relay)) }
+            let tokens = issued
+            // More revocations than the shared client has connections per host (8), each held longer than a request
+            // waits for a connection (3 s): on a shared pool, the sign-in's exchange would find none.
+            await relay.emulator.state.inject(EmulatorFault(pathPrefix: "/revoke", kind: .latency(milliseconds: 4_000)))
+            async let revocations = AbuseTests.concurrently(tokens.count) { index in
+                try await relay.post("/oauth/revoke", form: [("token", tokens[index]), ("client_id", "d3")])
+            }
+            try await Task.sleep(for: .milliseconds(300))
+            let exchanges = await relay.emulator.state.count("token.authorization_code")
+            let player = try await Self.signIn(relay)
+            #expect(!player.isEmpty)
+            #expect(await relay.emulator.state.count("token.authorization_code") == exchanges + 1)
+            let (statuses, _, _) = try await revocations
+            #expect(statuses[200, default: 0] == issued.count, "every revocation was forwarded in turn: \(statuses)")
+            #expect(await relay.emulator.state.count("revoke") == issued.count)
+        }
+    }
+
+    /// One whole sign-in through the relay; the token.
+    static func signIn(_ relay: RelayHarness) async throws -> String {
+        let (login, callback) = try await relay.loginUntilCallback()
+        let landed = try await relay.get(callback)
+        #expect(landed.status == 200, "\(landed.text)")
+        let granted = try await relay.poll(login, wait: 5)
+        return try #require(granted.json["access_token"] as? String, "\(granted.text)")
+    }
+}
