@@ -5,7 +5,7 @@ import RelayCore
 import RelayServer
 import Testing
 
-@Suite("Login stores: issued tokens for revocation", .timeLimit(.minutes(5)))
+@Suite("Login stores: issued tokens for revocation", .timeLimit(.minutes(2)))
 struct IssuedTokenStoreTests {
     @Test("Only a recorded, unexpired, unrevoked token is claimed, once; a failed call's claim is given back; expired records are purged", arguments: StoreKind.allCases)
     func claims(kind: StoreKind) async throws {
