@@ -31,9 +31,13 @@ let package = Package(
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17)],
     products: [
         .executable(name: "bnet-relay", targets: ["BnetRelay"]),
+        .executable(name: "bnet", targets: ["D3CLI"]),
         .executable(name: "d3", targets: ["D3CLI"]),
         .executable(name: "relay-load", targets: ["RelayLoad"]),
         .library(name: "BattleNet", targets: ["BattleNet"]),
+        .library(name: "BattleNetDiablo3", targets: ["BattleNetDiablo3"]),
+        .library(name: "BattleNetWorldOfWarcraft", targets: ["BattleNetWorldOfWarcraft"]),
+        .library(name: "BattleNetStarCraft2", targets: ["BattleNetStarCraft2"]),
         .library(name: "BattleNetHTTPClient", targets: ["BattleNetHTTPClient"]),
         .library(name: "BattleNetURLSession", targets: ["BattleNetURLSession"]),
         .library(name: "BattleNetEmulator", targets: ["BattleNetEmulator"]),
@@ -69,6 +73,11 @@ let package = Package(
             resources: [.copy("PrivacyInfo.xcprivacy")],
             swiftSettings: swiftSettings
         ),
+        // One library per game on the core: the typed models and client of its Blizzard API endpoints. An app that
+        // only signs in depends on `BattleNet` alone and compiles none of them (scripts/examples.sh checks it).
+        .target(name: "BattleNetDiablo3", dependencies: ["BattleNet"], swiftSettings: swiftSettings),
+        .target(name: "BattleNetWorldOfWarcraft", dependencies: ["BattleNet"], swiftSettings: swiftSettings),
+        .target(name: "BattleNetStarCraft2", dependencies: ["BattleNet"], swiftSettings: swiftSettings),
         // The default transport for `BattleNet`, on AsyncHTTPClient.
         .target(
             name: "BattleNetHTTPClient",
@@ -196,13 +205,16 @@ let package = Package(
         // The `d3` CLI's logic without the command line: credential store, settings, renderers, exit codes.
         .target(
             name: "D3Kit",
-            dependencies: ["BattleNet", "BuildStamp"],
+            dependencies: ["BattleNet", "BattleNetDiablo3", "BattleNetWorldOfWarcraft", "BattleNetStarCraft2", "BuildStamp"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
             name: "D3CLI",
             dependencies: [
                 "BattleNet",
+                "BattleNetDiablo3",
+                "BattleNetWorldOfWarcraft",
+                "BattleNetStarCraft2",
                 "BattleNetHTTPClient",
                 "D3Kit",
                 serverOnly("ArgumentParser", "swift-argument-parser"),
@@ -221,14 +233,16 @@ let package = Package(
         .testTarget(
             name: "BattleNetTests",
             dependencies: [
-                "BattleNet", "BattleNetHTTPClient", "BattleNetURLSession", "BattleNetEmulator", "TestSupport",
+                "BattleNet", "BattleNetDiablo3", "BattleNetWorldOfWarcraft", "BattleNetStarCraft2", "BattleNetHTTPClient",
+                "BattleNetURLSession", "BattleNetEmulator", "TestSupport", serverOnly("Hummingbird", "hummingbird"),
+                serverOnly("HummingbirdTesting", "hummingbird"), serverOnly("HTTPTypes", "swift-http-types"),
             ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "RelayTests",
             dependencies: [
-                "BattleNet", "BattleNetHTTPClient", "BattleNetURLSession", "BattleNetEmulator", "RelayCore", "RelaySQLite", "RelayPostgres",
+                "BattleNet", "BattleNetDiablo3", "BattleNetHTTPClient", "BattleNetURLSession", "BattleNetEmulator", "RelayCore", "RelaySQLite", "RelayPostgres",
                 "RelayServer", "TestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 serverOnly("GRDB", "GRDB.swift"),
@@ -248,7 +262,10 @@ let package = Package(
         // Renderers and the credential store as units; the `d3` binary as a subprocess against an emulator.
         .testTarget(
             name: "D3CLITests",
-            dependencies: ["BattleNet", "BattleNetHTTPClient", "BattleNetEmulator", "D3Kit", "TestSupport"],
+            dependencies: [
+                "BattleNet", "BattleNetDiablo3", "BattleNetWorldOfWarcraft", "BattleNetStarCraft2", "BattleNetHTTPClient",
+                "BattleNetEmulator", "D3Kit", "TestSupport",
+            ],
             resources: [.copy("Golden")],
             swiftSettings: swiftSettings
         ),

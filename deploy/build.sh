@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds the release `bnet-relay` and `d3` with the Swift runtime linked statically, stamps the git commit into
+# Builds the release `bnet-relay` and `bnet` (the player CLI; `d3` is a link to it) with the Swift runtime linked
+# statically, stamps the git commit into
 # them (through the environment: no tracked file changes), and makes the release artifacts in dist/:
 #   bnet-relay-<version>-<commit>-linux-<arch>.tar.gz   both binaries, systemd unit, example configuration,
 #                                                       proxy configurations, installer, docs
@@ -32,13 +33,13 @@ export BNET_RELAY_COMMIT=$commit
 echo "==> swift build -c release --static-swift-stdlib ($version, $commit) in $scratch"
 start=$(date +%s)
 swift build -c release --static-swift-stdlib --scratch-path "$scratch" --product bnet-relay
-swift build -c release --static-swift-stdlib --scratch-path "$scratch" --product d3
+swift build -c release --static-swift-stdlib --scratch-path "$scratch" --product bnet
 echo "==> built in $(( $(date +%s) - start )) s"
 binary="$scratch/release/bnet-relay"
-d3="$scratch/release/d3"
+bnet="$scratch/release/bnet"
 
 # 3. Sanity: they run, say the right version, and need no Swift runtime library.
-for program in "$binary" "$d3"; do
+for program in "$binary" "$bnet"; do
     reported=$("$program" --version)
     [ "$reported" = "$version ($commit)" ] || { echo "build.sh: $program --version says '$reported'" >&2; exit 1; }
     if ldd "$program" | grep -Ei 'swift|libFoundation|libdispatch|libBlocksRuntime|libicu'; then
@@ -51,7 +52,9 @@ name="bnet-relay-$version-$commit-linux-$(uname -m)"
 stage="dist/$name"
 rm -rf "$stage" && mkdir -p "$stage/bin" "$stage/deploy/nginx"
 strip -o "$stage/bin/bnet-relay" "$binary"
-strip -o "$stage/bin/d3" "$d3"
+strip -o "$stage/bin/bnet" "$bnet"
+ln -s bnet "$stage/bin/d3"   # one program: called d3, it is the d3 CLI as documented
+[ "$("$stage/bin/d3" --version)" = "$version ($commit)" ] || { echo "build.sh: bin/d3 does not run" >&2; exit 1; }
 cp deploy/bnet-relay.service deploy/relay.env.example deploy/Caddyfile deploy/install.sh deploy/README.md \
     deploy/prometheus-alerts.yml deploy/grafana-dashboard.json "$stage/deploy/"
 cp deploy/nginx/bnet-relay-http.conf deploy/nginx/bnet-relay.conf "$stage/deploy/nginx/"

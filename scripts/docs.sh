@@ -1,27 +1,36 @@
 #!/usr/bin/env bash
-# Builds the DocC documentation of the `BattleNet` library (Sources/BattleNet/BattleNet.docc) with the toolchain's
-# `docc`, failing on any warning (a broken symbol link, an unknown article, a malformed directive). The symbol
-# graph comes from a build of the library alone, with the `Server` trait off, in its own scratch folder.
+# Builds the DocC documentation of the libraries an app uses, each from its catalog, with the toolchain's `docc`,
+# failing on any warning (a broken symbol link, an unknown article, a malformed directive):
+#   BattleNet                  Sources/BattleNet/BattleNet.docc (sign-in, tokens, the generic API call)
+#   BattleNetDiablo3           Sources/BattleNetDiablo3/BattleNetDiablo3.docc
+#   BattleNetWorldOfWarcraft   Sources/BattleNetWorldOfWarcraft/BattleNetWorldOfWarcraft.docc
+#   BattleNetStarCraft2        Sources/BattleNetStarCraft2/BattleNetStarCraft2.docc
+# Each symbol graph comes from a build of the library alone, with the `Server` trait off, in its own scratch
+# folder. A game's pages name the core's types in code font (DocC links do not cross archives).
 #
-# Usage: scripts/docs.sh [output-dir]     (default .build-docs/BattleNet.doccarchive)
+# Usage: scripts/docs.sh [output-dir]     (default .build-docs; one <Library>.doccarchive each)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scratch=$PWD/.build-docs
-output=${1:-$scratch/BattleNet.doccarchive}
+output=${1:-$scratch}
 graphs=$scratch/symbol-graphs
-library=$scratch/library-graphs
 
-rm -rf "$graphs" "$library" && mkdir -p "$graphs" "$library"
-swift build --scratch-path "$scratch" --target BattleNet --disable-default-traits \
-    -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs" >&2
-# The library's own graphs (BattleNet.symbols.json and its extensions of other modules, BattleNet@Swift...).
-cp "$graphs"/BattleNet.symbols.json "$graphs"/BattleNet@*.symbols.json "$library"/ 2>/dev/null || true
-[ -s "$library/BattleNet.symbols.json" ] || { echo "docs: no symbol graph for BattleNet in $graphs" >&2; exit 1; }
-
-docc convert Sources/BattleNet/BattleNet.docc \
-    --additional-symbol-graph-dir "$library" \
-    --fallback-display-name BattleNet --fallback-bundle-identifier com.github.battlenetrelay.BattleNet \
-    --warnings-as-errors --output-path "$output" >&2
-pages=$(find "$output/data/documentation" -name '*.json' | wc -l)
-[ "$pages" -gt 20 ] || { echo "docs: only $pages pages were generated in $output" >&2; exit 1; }
-echo "docs: $pages pages, no warnings: $output"
+rm -rf "$graphs" && mkdir -p "$graphs" "$output"
+for library in BattleNet BattleNetDiablo3 BattleNetWorldOfWarcraft BattleNetStarCraft2; do
+    swift build --scratch-path "$scratch" --target "$library" --disable-default-traits \
+        -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs" >&2
+    # The library's own graphs (X.symbols.json and its extensions of other modules, X@Swift...).
+    own=$scratch/graphs-$library
+    rm -rf "$own" && mkdir -p "$own"
+    cp "$graphs/$library.symbols.json" "$own"/ 2>/dev/null || true
+    cp "$graphs/$library"@*.symbols.json "$own"/ 2>/dev/null || true
+    [ -s "$own/$library.symbols.json" ] || { echo "docs: no symbol graph for $library in $graphs" >&2; exit 1; }
+    archive=$output/$library.doccarchive
+    docc convert "Sources/$library/$library.docc" \
+        --additional-symbol-graph-dir "$own" \
+        --fallback-display-name "$library" --fallback-bundle-identifier "com.github.battlenetrelay.$library" \
+        --warnings-as-errors --output-path "$archive" >&2
+    pages=$(find "$archive/data/documentation" -name '*.json' | wc -l)
+    [ "$pages" -gt 5 ] || { echo "docs: only $pages pages were generated in $archive" >&2; exit 1; }
+    echo "docs: $library: $pages pages, no warnings: $archive"
+done

@@ -1,7 +1,7 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-// An app's view of BattleNetRelay: the `BattleNet` library and its URLSession transport, with the package's default
+// An app's view of BattleNetRelay: the `BattleNet` library, its URLSession transport and `BattleNetDiablo3`, with the package's default
 // `Server` trait turned off (`traits: []`), so it resolves only swift-crypto and swift-asn1 and builds no server code
 // (scripts/examples.sh checks both).
 let package = Package(
@@ -15,6 +15,7 @@ let package = Package(
             name: "SignInExample",
             dependencies: [
                 .product(name: "BattleNet", package: "BattleNetRelay"),
+                .product(name: "BattleNetDiablo3", package: "BattleNetRelay"),
                 .product(name: "BattleNetURLSession", package: "BattleNetRelay"),
             ]
         ),

@@ -19,6 +19,7 @@ let package = Package(
             name: "SignInAppUI",
             dependencies: [
                 .product(name: "BattleNet", package: "BattleNetRelay"),
+                .product(name: "BattleNetDiablo3", package: "BattleNetRelay"),
                 .product(name: "BattleNetURLSession", package: "BattleNetRelay"),
             ]
         ),

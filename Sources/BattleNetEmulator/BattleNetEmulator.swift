@@ -10,7 +10,8 @@ import ServiceLifecycle
 /// scope can be unticked), `/token` (authorization_code with PKCE when the authorize request carried a challenge,
 /// and client_credentials, HTTP Basic or form client auth), `/check_token` and `/v2/check_token`, `/userinfo`,
 /// the legacy `/oauth/...` spellings, `/.well-known/openid-configuration`, and the Diablo III profile, hero, item
-/// and act endpoints with the recorded samples; anything else gets the API gateway's 404 body. It is not
+/// and act endpoints with the recorded samples, World of Warcraft's account, collection and character profile
+/// endpoints, and StarCraft II's account and profile endpoints; anything else gets the API gateway's 404 body. It is not
 /// Blizzard, and its pages say so.
 ///
 /// Tests may skip the consent page: adding `emulator_decision=approve` (or `deny`) and optionally
@@ -32,6 +33,8 @@ public struct BattleNetEmulator: Sendable {
         router.middlewares.add(FaultMiddleware(state: state))
         OAuthRoutes(state: state).register(on: router)
         Diablo3Routes(state: state).register(on: router)
+        WoWRoutes(state: state).register(on: router)
+        StarCraft2Routes(state: state).register(on: router)
         if state.configuration.controlEndpoints {
             ControlRoutes(state: state).register(on: router)
         }
@@ -116,7 +119,7 @@ public struct RunningEmulator: Sendable {
     let group: ServiceGroup
     let task: Task<Void, any Error>
 
-    /// The endpoints of this emulator, for an ``OAuthClient`` or ``Diablo3Client``.
+    /// The endpoints of this emulator, for an ``OAuthClient`` or a game client (`Diablo3Client`, …).
     public var endpoints: BattleNetEndpoints { BattleNetEndpoints(emulatorBaseURL: baseURL) }
 
     /// The emulator's memory.

@@ -43,6 +43,8 @@ public struct EmulatorConfiguration: Sendable {
     public var controlEndpoints: Bool
     /// The clock.
     public var now: @Sendable () -> Date
+    /// World of Warcraft and StarCraft II data: the recordings, generated data for every other account.
+    public var games = EmulatorGames.recorded()
 
     /// Creates a configuration; by default the players of ``EmulatorPlayer/defaults()``.
     public init(

@@ -108,11 +108,16 @@ public struct EmulatorPlayer: Sendable {
         return EmulatorPlayer(accountID: accountID, battleTag: battleTag, profile: json(profile), heroes: heroes)
     }
 
-    /// The players every emulator starts with: FaYe#2543 and Straton#1 (recorded samples), and generated
-    /// players with Korean, Cyrillic and accented Latin BattleTags.
+    /// The players every emulator starts with: FaYe#2543 and Straton#1 (recorded samples), generated players with
+    /// Korean, Cyrillic and accented Latin BattleTags, and Rilian#1142 and katarn#2137, whose World of Warcraft and
+    /// StarCraft II answers are recorded ones.
     public static func defaults() -> [EmulatorPlayer] {
         var players = [(try? faye()), (try? straton())].compactMap { $0 }
-        let generated: [(Int, String)] = [(100_000_003, "전사#3100"), (100_000_004, "Зоя#2207"), (100_000_005, "Zoë#1999")]
+        let generated: [(Int, String)] = [
+            (100_000_003, "전사#3100"), (100_000_004, "Зоя#2207"), (100_000_005, "Zoë#1999"),
+            // The accounts of the World of Warcraft and StarCraft II recordings (EmulatorGames.recorded()).
+            (EmulatorGames.recordedWoWAccountID, "Rilian#1142"), (EmulatorGames.recordedSC2AccountID, "katarn#2137"),
+        ]
         for (id, tag) in generated {
             if let battleTag = try? BattleTag(parsing: tag) {
                 players.append(.generated(accountID: id, battleTag: battleTag))

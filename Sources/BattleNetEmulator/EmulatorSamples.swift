@@ -25,6 +25,15 @@ public enum EmulatorSamples {
     static let stratonHero = "d3_hero_1_yharr_blizzard_d3-api-docs_2012.json"
     static let openIDConfiguration = "oidc_openid-configuration_oauth.battle.net_panva-wellknown.json"
 
+    // World of Warcraft and StarCraft II (the player endpoints).
+    static let wowAccountProfile = "wow_profile-user-wow_acct1142637-2020_argentpony.json"
+    static let wowProtectedCharacter = "wow_protected-character_1262-107811065-drinian-2020_argentpony.json"
+    static let wowCollections = "wow_collections-index_acct-argentpony-2020_argentpony.json"
+    static let wowMounts = "wow_collections-mounts_acct-argentpony-2020_argentpony.json"
+    static let wowPets = "wow_collections-pets_acct-argentpony-2020_argentpony.json"
+    static let sc2Player = "sc2_player_acct2137104-rigs-2019_rbattlenet-vcr.json"
+    static let sc2Profile = "sc2_profile_2-1-2137104-katarn-2019_rbattlenet-vcr.json"
+
     // The recordings the generated game data starts from.
     static let jeweler = "d3_artisan_1_rbattlenet_vcr.json"
     static let flamberge = "d3_recipe_blacksmith_apprentice-flamberge_rbattlenet_vcr.json"

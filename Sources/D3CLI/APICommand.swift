@@ -1,5 +1,6 @@
 import ArgumentParser
 import BattleNet
+import BattleNetDiablo3
 import D3Kit
 import Foundation
 

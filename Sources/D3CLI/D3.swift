@@ -4,8 +4,8 @@ import D3Kit
 import Dispatch
 import Foundation
 
-/// `d3`: sign in to Battle.net through a relay and look at Diablo III profiles and heroes.
-@main
+/// `d3`: sign in to Battle.net through a relay and look at Diablo III profiles and heroes (`bnet`'s Diablo III
+/// commands and its shared ones under their first name; `Entry` picks it when the program is called `d3`).
 struct D3: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "d3",

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BattleNet
+import BattleNetDiablo3
 import D3Kit
 
 /// `d3 act [ID]`: the acts, or one act's quests.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BattleNet
+import BattleNetDiablo3
 import D3Kit
 
 /// What every data command shares: `--json`, `--region`, `--locale`, `--api-url`, `--oauth-url`, and how it

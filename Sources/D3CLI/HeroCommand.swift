@@ -1,5 +1,6 @@
 import ArgumentParser
 import BattleNet
+import BattleNetDiablo3
 import D3Kit
 
 /// `d3 hero`: one hero's skills, main stats and items.

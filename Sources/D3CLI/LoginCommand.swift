@@ -52,6 +52,8 @@ struct DeviceLogin {
     let clientID: String
     let openBrowser: Bool
     let qr: Bool
+    /// The scopes asked for; none leaves them to the relay (`bnet` asks for every game's: ``GameScopes``).
+    var scopes: [String] = GameScopes.loginDefault
 
     /// Signs in at `relayURL` for the context's region and saves the credential.
     func run(context: Context, relayURL: URL) async throws {
@@ -73,7 +75,7 @@ struct DeviceLogin {
         if !client.endpoints.regions.isEmpty, !client.endpoints.regions.contains(region) {
             throw Self.wrongRegion(region, relayRegions: client.endpoints.regions, relay: relayURL)
         }
-        let authorization = try await client.start(clientID: clientID)
+        let authorization = try await client.start(clientID: clientID, asking: scopes, relay: relayURL)
         let link = try RelayPolicy.verificationLink(for: authorization, relay: relayURL)
         Terminal.write(LoginMessages.instructions(authorization, style: Terminal.outputStyle))
         if qr {

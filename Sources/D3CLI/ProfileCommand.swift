@@ -1,5 +1,6 @@
 import ArgumentParser
 import BattleNet
+import BattleNetDiablo3
 import D3Kit
 
 /// `d3 profile`: an account's paragon levels, kills, time played and heroes.

@@ -1,4 +1,5 @@
 import BattleNet
+import BattleNetDiablo3
 import Foundation
 
 /// Renders the Diablo III data endpoints (acts, artisans, recipes, followers, classes, skills, item types,

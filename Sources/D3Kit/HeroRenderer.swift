@@ -1,4 +1,5 @@
 import BattleNet
+import BattleNetDiablo3
 import Foundation
 
 /// Renders one hero as text: who it is, skills, main stats and equipped items by slot. Every text from the

@@ -1,4 +1,5 @@
 import BattleNet
+import BattleNetDiablo3
 import Foundation
 
 /// Renders an account profile as text: a summary, time played per class, and a table of heroes. Every text

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import BattleNet
+@testable import BattleNetDiablo3
 
 @Suite("Diablo III hero", .timeLimit(.minutes(2)))
 struct D3HeroTests {

@@ -59,12 +59,12 @@ struct ExampleTests {
         return examples(in: lines)
     }
 
-    /// The examples among `lines`: those that start, after an optional `$ `, with `d3 `.
-    static func examples(in lines: [String]) -> [[String]] {
+    /// The examples among `lines`: those that start, after an optional `$ `, with `d3 ` (or `program`).
+    static func examples(in lines: [String], program: String = "d3") -> [[String]] {
         lines.compactMap { line -> [String]? in
             var command = line
             if command.hasPrefix("$ ") { command.removeFirst(2) }
-            guard command.hasPrefix("d3 ") else { return nil }
+            guard command.hasPrefix(program + " ") else { return nil }
             for cut in [" #", " |"] {
                 if let range = command.range(of: cut) { command = String(command[..<range.lowerBound]) }
             }

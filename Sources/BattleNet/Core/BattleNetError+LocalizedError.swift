@@ -10,6 +10,7 @@ extension BattleNetError: LocalizedError {
         case .oauth: "Check the app's client id and secret, or sign in again."
         case .notFound: "Check the spelling, the BattleTag's letter case and the region."
         case .forbidden: "Sign in again with the scope this data needs."
+        case .missingScope(let scope, _): "Sign in again and grant the scope \(scope)."
         case .invalidToken: "Sign in again."
         case .rateLimited: "Wait a moment and try again."
         case .serverError, .unavailable: "Try again later."

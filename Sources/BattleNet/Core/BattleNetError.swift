@@ -8,6 +8,9 @@ public enum BattleNetError: Error, Sendable, Equatable, CustomStringConvertible 
     case notFound(String)
     /// The API refused the token's access to this resource (HTTP 403).
     case forbidden(String)
+    /// The API refused a player endpoint (HTTP 403) that needs a player's token with `scope` (`wow.profile`): the
+    /// token is an application's, or its sign-in did not grant the scope.
+    case missingScope(scope: String, what: String)
     /// The access token was rejected (HTTP 401): expired, revoked or never valid.
     case invalidToken
     /// Too many requests (HTTP 429), still so after the allowed retries. `retryAfter` is the server's advice.
@@ -38,6 +41,9 @@ public enum BattleNetError: Error, Sendable, Equatable, CustomStringConvertible 
                 + (what.contains("#") ? " and letter case of the BattleTag" : "") + ", and the region."
         case .forbidden(let what):
             "Battle.net refused access to \(what) (HTTP 403): the token lacks the required scope or client permission."
+        case .missingScope(let scope, let what):
+            "Battle.net refused access to \(what) (HTTP 403): it needs a player's sign-in that granted the scope "
+                + "\(scope); sign in again asking for \(scope)."
         case .invalidToken:
             "Battle.net rejected the access token (HTTP 401): it has expired or was revoked; sign in again."
         case .rateLimited(let retryAfter):

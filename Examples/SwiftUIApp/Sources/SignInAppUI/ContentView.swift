@@ -1,5 +1,6 @@
 import AuthenticationServices
 import BattleNet
+import BattleNetDiablo3
 import BattleNetURLSession
 import SwiftUI
 

@@ -1,0 +1,61 @@
+import BattleNet
+import Foundation
+import TestSupport
+import Testing
+
+/// Every `bnet` example of the README's `bnet` section and of `bnet`'s help, run against a sandbox relay that allows
+/// every game's scopes, after one `bnet login`, as the section says.
+@Suite("Every bnet example works against the sandbox", .timeLimit(.minutes(5)))
+struct BnetExampleTests {
+    @Test("The README's and the help's bnet examples all exit 0 with output")
+    func examples() async throws {
+        let readme = try Self.readmeExamples()
+        #expect(readme.count >= 12, "\(readme)")
+        #expect(readme.contains(["wow", "characters", "--classic-era"]))
+        try await withSandbox { sandbox in
+            let scopes = "openid d3.profile wow.profile sc2.profile"
+            try await withSandboxRelay(sandbox, arguments: ["--scope", scopes]) { relay, emulator in
+                let login = try Background(
+                    "bnet", ["login", "--relay", relay.absoluteString, "--no-browser"], environment: sandbox.environment(),
+                    directory: sandbox.home)
+                try await actAsPerson(link: try await login.await(/Or open (\S+)/), approve: true)
+                #expect(try await login.waitForExit() == 0, "\(login.text)")
+
+                var help: [[String]] = []
+                for command in [["wow", "characters"], ["wow", "character"], ["wow", "mounts"], ["sc2", "profiles"]] {
+                    let text = try await run(sandbox, command + ["--help"]).stdout
+                    help += ExampleTests.examples(in: text.split(separator: "\n").map { String($0.drop { $0 == " " }) }, program: "bnet")
+                }
+                #expect(help.contains(["wow", "characters", "--classic-era", "--region", "eu"]))
+                for example in readme + help {
+                    let arguments = example + (["whoami", "token"].contains(example[0]) ? [] : ["--api-url", emulator.absoluteString])
+                    let result = try await run(sandbox, arguments)
+                    #expect(result.status == 0, "bnet \(example.joined(separator: " ")): \(result.stderr)")
+                    #expect(!result.stdout.isEmpty, "bnet \(example.joined(separator: " ")) printed nothing")
+                }
+            }
+        }
+    }
+
+    func run(_ sandbox: Sandbox, _ arguments: [String]) async throws -> D3Result {
+        try await ChildProcess.run(try BuiltExecutable.url("bnet"), arguments, environment: sandbox.environment())
+    }
+
+    /// The `bnet` command lines of the README's bnet section, in its `sh` code blocks.
+    static func readmeExamples() throws -> [[String]] {
+        let url = URL(filePath: #filePath).deletingLastPathComponent().appending(path: "../../README.md").standardizedFileURL
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let start = try #require(text.range(of: "## Every game: the `bnet` command-line tool"))
+        let section = text[start.upperBound...].components(separatedBy: "\n## ")[0]
+        var lines: [String] = []
+        var inCode = false
+        for line in section.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("```") {
+                inCode = line == "```sh"
+            } else if inCode {
+                lines.append(String(line))
+            }
+        }
+        return ExampleTests.examples(in: lines, program: "bnet")
+    }
+}
