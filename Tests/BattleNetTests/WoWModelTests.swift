@@ -4,7 +4,7 @@ import BattleNetWorldOfWarcraft
 import Foundation
 import Testing
 
-@Suite("World of Warcraft models decode the recordings and other answers of their endpoints")
+@Suite("World of Warcraft models decode the recordings and other answers of their endpoints", .timeLimit(.minutes(1)))
 struct WoWModelTests {
     static let summary = "wow_profile-user-wow_acct1142637-2020_argentpony.json"
     static let protected = "wow_protected-character_1262-107811065-drinian-2020_argentpony.json"

@@ -5,7 +5,7 @@ import Testing
 
 /// Every `bnet` example of the README's `bnet` section and of `bnet`'s help, run against a sandbox relay that allows
 /// every game's scopes, after one `bnet login`, as the section says.
-@Suite("Every bnet example works against the sandbox", .timeLimit(.minutes(5)))
+@Suite("Every bnet example works against the sandbox", .timeLimit(.minutes(2)))
 struct BnetExampleTests {
     @Test("The README's and the help's bnet examples all exit 0 with output")
     func examples() async throws {

@@ -6,7 +6,7 @@ import D3Kit
 import Foundation
 import Testing
 
-@Suite("World of Warcraft and StarCraft II renderers")
+@Suite("World of Warcraft and StarCraft II renderers", .timeLimit(.minutes(1)))
 struct GameRendererTests {
     func recorded<T: Decodable>(_ type: T.Type, _ name: String) throws -> T {
         try JSONDecoder().decode(T.self, from: EmulatorSamples.data(named: name))
