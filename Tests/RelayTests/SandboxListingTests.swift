@@ -1,4 +1,5 @@
 import BattleNet
+import BattleNetDiablo3
 import BattleNetEmulator
 import Foundation
 import Hummingbird
