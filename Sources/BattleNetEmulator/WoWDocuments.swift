@@ -158,15 +158,17 @@ struct WoWDocuments {
                 ])
             }))])
         case "transmogs" where game == .retail:
-            let slots: [(String, [Int])] = [("HEAD", [1012, 1013]), ("SHOULDER", [2201]), ("WEAPONMAINHAND", [70001])]
+            let slots: [(String, String, [Int])] = [
+                ("HEAD", "Head", [1012, 1013]), ("SHOULDER", "Shoulder", [2201]), ("WEAPONMAINHAND", "Main Hand", [70001]),
+            ]
             return .object([
                 links,
                 ("appearance_sets", .array(account.appearanceSets.map {
                     reference("data/wow/item-appearance/set", $0.id, $0.name)
                 })),
-                ("slots", .array(slots.map { slot, ids in
+                ("slots", .array(slots.map { slot, title, ids in
                     .object([
-                        ("slot", .object([("type", .string(slot)), ("name", name(slot.capitalized))])),
+                        ("slot", .object([("type", .string(slot)), ("name", name(title))])),
                         ("appearances", .array(ids.map {
                             .object([("key", staticKey("data/wow/item-appearance/\($0)")), ("id", .number($0))])
                         })),
