@@ -16,6 +16,10 @@ output=${1:-$scratch}
 graphs=$scratch/symbol-graphs
 
 rm -rf "$graphs" && mkdir -p "$graphs" "$output"
+# A build with the Server trait off resolves fewer packages and would rewrite the committed Package.resolved
+# without them: keep the committed file as it is.
+cp Package.resolved "$scratch/Package.resolved.committed"
+trap 'cp "$scratch/Package.resolved.committed" Package.resolved' EXIT
 for library in BattleNet BattleNetDiablo3 BattleNetWorldOfWarcraft BattleNetStarCraft2; do
     swift build --scratch-path "$scratch" --target "$library" --disable-default-traits \
         -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs" >&2
