@@ -2,8 +2,8 @@
 # Memory at the caps, with the heaviest requests a stranger can send: fills a relay to N open logins (each from its
 # own address through the trusted proxy, at most 50 per IPv4 /24, so that every per-network limit keeps its default),
 # then holds H long-polls (wait=30, each from its own address, re-sent as soon as answered) whose headers fill the
-# OAuth endpoints' 4 KiB budget, and C more connections that each send a page request with 14 KiB of headers and a
-# body that stalls (the relay cuts it off at its 10 s request timeout, and the client opens a new one at once), and
+# OAuth endpoints' 4 KiB budget, and C more connections that each send a page request with nearly 8 KiB of headers
+# (the decoder's limit) and a body that stalls (the relay cuts it off at its 10 s request timeout, and the client opens a new one at once), and
 # watches its resident memory through three sweeps (the sweeper runs every 30 s); then restarts it on the same
 # database, with the polls and connections coming back, and watches the warm-up and three more sweeps. Prints RSS and
 # its peak (sampled every 100 ms) for each phase. Fails (exit 1) if any start is not answered 200, or if fewer than
@@ -100,10 +100,10 @@ def request(method, path, address, body=b"", extra=(), length=None):
     return (f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\n"
             f"X-Forwarded-For: {address}\r\n{fields}Content-Length: {len(body) if length is None else length}\r\n\r\n"
             ).encode() + body
-# A page request with 14 KiB of headers (four fields of 3.5 KiB, under the decoder's 16 KiB) whose body stalls after
-# its first bytes: the connection is held until the relay's request timeout closes it, then opened again.
+# A page request with nearly 8 KiB of headers (two fields of 3.9 KiB, just under the decoder's 8 KiB) whose body
+# stalls after its first bytes: the connection is held until the relay's request timeout closes it, then opened again.
 def stalled(address):
-    return request("POST", "/device", address, b"user_code=", [(f"X-Pad-{n}", "a" * 3_500) for n in range(4)], 4096)
+    return request("POST", "/device", address, b"user_code=", [(f"X-Pad-{n}", "a" * 3_900) for n in range(2)], 4096)
 async def stall(address):
     while True:
         try:

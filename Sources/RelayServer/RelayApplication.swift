@@ -156,9 +156,11 @@ public struct Relay: Sendable {
         onRunning: @escaping @Sendable (Int) async -> Void = { _ in },
         onOpsRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
+        // A header block of at most 8 KiB (the OAuth endpoints take 4, see RequestGate): what every open connection may
+        // make the relay hold, so the memory at the connection cap stays within the unit's budget (README, "Capacity").
         let http1 = HTTP1Channel.Configuration(
             idleTimeout: .seconds(75),
-            httpDecoderConfiguration: .init(maxHeaderFieldSize: 8 << 10, maxHeaderListSize: 16 << 10, maxHeaderFieldCount: 64))
+            httpDecoderConfiguration: .init(maxHeaderFieldSize: 8 << 10, maxHeaderListSize: 8 << 10, maxHeaderFieldCount: 64))
         // The operations listener has a gate of its own: probes and scrapers cannot crowd out players, nor the reverse.
         let opsLimits = ConnectionLimits(
             caps: .operations(requestTimeout: configuration.connections.requestTimeout), trusted: [],

@@ -23,6 +23,8 @@ struct ForwardedHop {
             host = trimmed[..<colon]
             guard !host.contains("%") else { return nil }
         }
+        // Spaces only around the hop, never inside brackets or before a port.
+        guard !host.contains(where: { $0 == " " || $0 == "\t" }) else { return nil }
         if let percent = host.firstIndex(of: "%") {
             let zone = host[host.index(after: percent)...]
             guard host.contains(":"), !zone.isEmpty, zone.utf8.count <= 32,

@@ -17,7 +17,8 @@ struct IPAddress: Sendable, Hashable {
     /// Parses an address, ignoring surrounding spaces and tabs; nil when it is not one.
     init?(_ text: some StringProtocol) {
         let trimmed = String(Self.trimmed(Substring(text)))
-        guard !trimmed.isEmpty, trimmed.utf8.count <= 45 else { return nil }
+        // A NUL would end the C string inet_pton reads, which would then parse only what comes before it.
+        guard !trimmed.isEmpty, trimmed.utf8.count <= 45, !trimmed.utf8.contains(0) else { return nil }
         var v4 = in_addr()
         if inet_pton(AF_INET, trimmed, &v4) == 1 {
             self.init(isV6: false, high: 0, low: withUnsafeBytes(of: &v4) { Self.number($0) })
