@@ -18,6 +18,7 @@ final class StubRelay: HTTPTransport, @unchecked Sendable {
     private var decisionValue = Decision.approve
     private var hangValue = false
     private var revokesValue = true
+    private var appModeValue = "redirect"
 
     /// What the player did at Battle.net.
     var decision: Decision {
@@ -33,6 +34,11 @@ final class StubRelay: HTTPTransport, @unchecked Sendable {
     var revokes: Bool {
         get { lock.withLock { revokesValue } }
         set { lock.withLock { revokesValue = newValue } }
+    }
+    /// The `app_mode` the start answer carries.
+    var appMode: String {
+        get { lock.withLock { appModeValue } }
+        set { lock.withLock { appModeValue = newValue } }
     }
     /// Every request so far.
     var requests: [TransportRequest] { lock.withLock { sent } }
@@ -55,13 +61,18 @@ final class StubRelay: HTTPTransport, @unchecked Sendable {
         lock.withLock { sent.append(request) }
         try Task.checkCancellation()
         switch request.url.path {
+        case "/.well-known/oauth-authorization-server":
+            return Self.json(200, [
+                "issuer": "https://relay.example.com", "device_authorization_endpoint": "https://relay.example.com/oauth/device/code",
+                "token_endpoint": "https://relay.example.com/oauth/token", "revocation_endpoint": "https://relay.example.com/oauth/revoke",
+            ])
         case "/oauth/device/code":
             let login = lock.withLock { logins += 1; return logins }
             return Self.json(200, [
                 "device_code": "device-\(login)", "user_code": "WDJB-MJH\(login)",
                 "verification_uri": "https://relay.example.com/device",
                 "verification_uri_complete": "https://relay.example.com/device?user_code=WDJB-MJH\(login)",
-                "expires_in": 600, "interval": 5,
+                "expires_in": 600, "interval": 5, "app_mode": appMode,
             ])
         case "/oauth/token":
             if hangsTokenRequests { try await Task.sleep(for: .seconds(3600)) }
@@ -89,6 +100,7 @@ final class StubRelay: HTTPTransport, @unchecked Sendable {
         return Self.json(200, [
             "access_token": "token-\(device)", "token_type": "bearer", "expires_in": 86_399,
             "battletag": Self.faye.description, "region": "us",
+            "regions": ["us", "eu", "kr", "tw"],
         ])
     }
 

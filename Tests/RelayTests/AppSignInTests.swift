@@ -25,7 +25,7 @@ struct AppSignInTests {
 
             let player = try await signIn.finish(attempt, callbackURL: callback).player()
             #expect(player.battleTag == Self.faye)
-            #expect(player.region == .us)
+            #expect(player.regions == [.us, .eu, .kr, .tw])
             #expect(player.relay == relay.baseURL)
             #expect(!player.token.isExpired())
             #expect(!player.description.contains(player.token.value))
@@ -51,8 +51,7 @@ struct AppSignInTests {
     @Test("A forged callback never yields a player, and the real sign-in still completes afterwards")
     func forgedCallbacks() async throws {
         try await withSandboxRelay { relay, _ in
-            var signIn = relay.signIn()
-            signIn.collectWait = 1
+            let signIn = relay.signIn()
             let attempt = try await signIn.start()
             let unrecognised = [
                 "otherapp://bnet-relay/callback?result=approved", "myapp://evil.example/callback?result=approved",
@@ -88,8 +87,8 @@ struct AppSignInTests {
             #expect(broken == .failed(SignInFailure(.browser, failureText(broken))))
             let unknown = await RelaySignIn(relayURL: relay.baseURL, app: "nosuchapp", transport: URLSessionTransport.shared)
                 .run { _ in Issue.record("an unknown app's sign-in was presented"); return nil }
-            #expect(unknown == .failed(SignInFailure(.refused, failureText(unknown))))
-            #expect(failureText(unknown).contains("client"))
+            #expect(unknown == .failed(SignInFailure(.unknownApp, failureText(unknown))))
+            #expect(failureText(unknown).contains("--app nosuchapp=redirect"))
         }
         let dead = await RelaySignIn(relayURL: try #require(URL(string: "http://127.0.0.1:1")), app: "myapp", transport: URLSessionTransport.shared)
             .run { _ in nil }
@@ -149,7 +148,7 @@ struct AppSignInTests {
     @Test("A sign-in not finished in time is expired")
     func expired() async throws {
         try await withRelay({ $0.loginLifetime = .seconds(1) }) { relay in
-            let signIn = RelaySignIn(relayURL: relay.baseURL, app: "myapp", transport: URLSessionTransport.shared)
+            let signIn = RelaySignIn(relayURL: relay.baseURL, app: "myapp", transport: relay.transport)
             let attempt = try await signIn.start()
             try await Task.sleep(for: .milliseconds(1_500))
             let callback = try #require(URL(string: "myapp://bnet-relay/callback?result=approved&callback_code=late"))
@@ -164,7 +163,7 @@ struct AppSignInTests {
         let store = FileTokenStore(directory: directory)
         let player = SignedInPlayer(
             token: AccessToken(value: "v", expiresAt: Date(timeIntervalSince1970: 2_000_000_000), battleTag: Self.faye),
-            region: .eu, relay: try #require(URL(string: "https://relay.example.com")))
+            regions: [.eu], relay: try #require(URL(string: "https://relay.example.com")))
         for key in ["", "../escape", ".hidden", "a/b", String(repeating: "k", count: 65)] {
             #expect(throws: PrivateFiles.Failure.self, "\(key)") { try store.save(player, as: key) }
         }

@@ -24,11 +24,14 @@ public struct DeviceAuthorizationResponse: Sendable, Hashable, Codable {
     public var expiresIn: Int
     /// The minimum number of seconds between polls (`interval`, optional; clients then wait 5).
     public var interval: Int?
+    /// How the relay serves the app that started the login (`app_mode`, a bnet-relay extension): `redirect` (the
+    /// browser returns to the app) or `poll`. Nil from other servers.
+    public var appMode: String?
 
     /// Creates a device authorization response.
     public init(
         deviceCode: String, userCode: String, verificationURI: String, verificationURIComplete: String? = nil,
-        expiresIn: Int, interval: Int? = nil
+        expiresIn: Int, interval: Int? = nil, appMode: String? = nil
     ) {
         self.deviceCode = deviceCode
         self.userCode = userCode
@@ -36,6 +39,7 @@ public struct DeviceAuthorizationResponse: Sendable, Hashable, Codable {
         self.verificationURIComplete = verificationURIComplete
         self.expiresIn = expiresIn
         self.interval = interval
+        self.appMode = appMode
     }
 
     /// The authorization this response starts for `clientID`, received at `now`; nil when `verification_uri` is
@@ -51,6 +55,7 @@ public struct DeviceAuthorizationResponse: Sendable, Hashable, Codable {
     enum CodingKeys: String, CodingKey {
         case deviceCode = "device_code", userCode = "user_code", verificationURI = "verification_uri"
         case verificationURIComplete = "verification_uri_complete", expiresIn = "expires_in", interval
+        case appMode = "app_mode"
     }
 
     /// Decodes the body; `expires_in` may be fractional.
@@ -66,5 +71,6 @@ public struct DeviceAuthorizationResponse: Sendable, Hashable, Codable {
         }
         self.expiresIn = expiresIn
         interval = try container.decodeIfPresent(Int.self, forKey: .interval)
+        appMode = try container.decodeIfPresent(String.self, forKey: .appMode)
     }
 }

@@ -13,64 +13,62 @@ import Foundation
 /// ```
 ///
 /// - ``signIn(present:)`` is the only call that shows a sheet. However many calls ask at once, one sheet opens and they
-///   all get its result; when the player is already signed in it returns at once.
-/// - ``token()`` never shows one, so API calls and background work never interrupt the player: it hands out the
-///   stored token until it expires (or will within `leeway`), then throws ``SignInRequired``, as it does after the
-///   API rejected the token (401). Battle.net issues no refresh token: a token lasts about a day, and then the
-///   player signs in again.
-/// - ``state`` and ``states()`` tell a UI what to show; ``ObservablePlayerSession`` wraps them for SwiftUI.
+///   all get its result; when the player is already signed in it returns at once. A caller that is cancelled stops
+///   waiting; when no caller waits any more, the sheet is dismissed and the sign-in ends as cancelled.
+/// - ``token()`` never shows one and never waits on one (unless the app sets `signInWait`), so API calls and
+///   background work never stall on the player: it hands out the stored token until it expires (or will within
+///   `leeway`), then throws ``SignInRequired``, as it does after the API rejected the token (401). Battle.net issues
+///   no refresh token: a token lasts about a day, and then the player signs in again.
+/// - ``state`` and ``states()`` tell a UI what to show; ``ObservablePlayerSession`` wraps them for SwiftUI. A store
+///   that cannot be read (the Keychain before the first unlock) is ``State/storeUnreadable(_:)``, and read again on
+///   the next call.
 public actor PlayerSession: AccessTokenSource {
-    /// Where the session stands.
-    public enum State: Sendable, Hashable {
-        /// No player: never signed in, or signed out.
-        case signedOut
-        /// The sign-in sheet is up.
-        case signingIn
-        /// A player with a token that is still valid.
-        case signedIn(SignedInPlayer)
-        /// The player's token expired or the API rejected it: they must sign in again.
-        case expired(SignedInPlayer)
-
-        /// The player, signed in or expired.
-        public var player: SignedInPlayer? {
-            switch self {
-            case .signedIn(let player), .expired(let player): player
-            case .signedOut, .signingIn: nil
-            }
-        }
-    }
-
     /// The relay the player signs in through.
     public let relay: RelaySignIn
     private let store: any TokenStore
     private let key: String
     private let leeway: Duration
+    private let signInWait: Duration
     private let now: @Sendable () -> Date
     private var current = State.signedOut
     private var loaded = false
-    private var loadFailure: (any Error)?
-    private var pending: Task<SignInResult, Never>?
+    private var pending: Task<Void, Never>?
+    private var waiters: [UUID: CheckedContinuation<SignInResult, Never>] = [:]
+    private var beforeSignIn = State.signedOut
     /// Counts sign-outs, so that a sign-in they cancelled does not bring its player back.
     private var signOuts = 0
     private var watchers: [UUID: AsyncStream<State>.Continuation] = [:]
 
     /// A session signing in through `relay`, over the player stored under `key` in `store`. A token within
-    /// `leeway` of its expiry is not handed out.
+    /// `leeway` of its expiry is not handed out. ``token()`` waits up to `signInWait` for a sign-in sheet that is
+    /// open (zero, the default: it does not wait).
     public init(
         relay: RelaySignIn, store: any TokenStore, key: String = "default", leeway: Duration = .seconds(60),
-        now: @escaping @Sendable () -> Date = { Date() }
+        signInWait: Duration = .zero, now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.relay = relay
         self.store = store
         self.key = key
         self.leeway = leeway
+        self.signInWait = signInWait
         self.now = now
     }
 
-    /// The current state; the stored player is read on first use.
+    /// The current state; the stored player is read on first use, and again while the store cannot be read.
     public var state: State {
         loadIfNeeded()
         return current
+    }
+
+    /// The state the stored player gives, read now without waiting for the actor: what a UI shows at launch
+    /// (``ObservablePlayerSession`` starts from it).
+    public nonisolated func storedState() -> State {
+        do {
+            guard let player = try store.load(key) else { return .signedOut }
+            return !player.token.isExpired(leeway: leeway, now: now()) ? .signedIn(player) : .expired(player)
+        } catch {
+            return .storeUnreadable(StoreReadFailure(error))
+        }
     }
 
     /// The current state, then every change, until the stream is dropped.
@@ -90,27 +88,33 @@ public actor PlayerSession: AccessTokenSource {
     /// Signs the player in through ``relay`` (``RelaySignIn/run(present:)``), `present` showing the sheet: one
     /// sheet however many callers ask at once (a caller arriving while it is up gets its result, and its own
     /// `present` is not used), then stores the player. Returns ``SignInResult/approved(_:)`` at once when the
-    /// player is signed in already (sign out first to change players). Cancelling a caller dismisses the sheet
-    /// and ends the sign-in as ``SignInResult/cancelled``; the previous state stays.
+    /// player is signed in already (sign out first to change players).
+    ///
+    /// Cancelling a caller ends its own wait (``SignInResult/cancelled``); the sheet stays up for the others. When
+    /// the last caller is cancelled, the sheet is dismissed and the sign-in ends as cancelled; the previous state
+    /// stays.
     @discardableResult
     public func signIn(present: @escaping @Sendable (SignInAttempt) async throws -> URL?) async -> SignInResult {
         loadIfNeeded()
         if case .signedIn(let player) = current, isUsable(player) { return .approved(player) }
-        let task = pending ?? startSignIn(present)
+        if pending == nil { startSignIn(present) }
+        let id = UUID()
         return await withTaskCancellationHandler {
-            await task.value
+            await withCheckedContinuation { continuation in
+                waiters[id] = continuation
+                if Task.isCancelled { leave(id) }
+            }
         } onCancel: {
-            task.cancel()
+            Task { await self.leave(id) }
         }
     }
 
     /// A token valid for at least `leeway`, without ever showing a sheet: throws ``SignInRequired`` when there is
-    /// none (call ``signIn(present:)`` from the UI), or the store's error when the stored player could not be read. A
-    /// sign-in already on screen is awaited.
+    /// none (call ``signIn(present:)`` from the UI), or ``StoreReadFailure`` when the stored player could not be
+    /// read. A sign-in on screen is not awaited, unless the session was created with a `signInWait`.
     public func token() async throws -> AccessToken {
         loadIfNeeded()
-        if let pending { _ = await pending.value }
-        if let loadFailure { throw loadFailure }
+        if pending != nil, signInWait > .zero { await waitForSignIn(upTo: signInWait) }
         switch current {
         case .signedIn(let player):
             if isUsable(player) { return player.token }
@@ -118,7 +122,11 @@ public actor PlayerSession: AccessTokenSource {
             throw SignInRequired(.expired)
         case .expired:
             throw SignInRequired(.expired)
-        case .signedOut, .signingIn:
+        case .storeUnreadable(let failure):
+            throw failure
+        case .signingIn:
+            throw SignInRequired(beforeSignIn.player == nil ? .signedOut : .expired)
+        case .signedOut:
             throw SignInRequired(.signedOut)
         }
     }
@@ -137,11 +145,12 @@ public actor PlayerSession: AccessTokenSource {
     /// when it could not revoke the token: it then stays valid until it expires).
     public func signOut() async throws {
         loadIfNeeded()
-        let player = current.player
+        let player = current.player ?? beforeSignIn.player
         signOuts += 1
         pending?.cancel()
         pending = nil
-        loadFailure = nil
+        resumeWaiters(.cancelled)
+        loaded = true
         update(.signedOut)
         try store.delete(key)
         guard let player, !player.token.isExpired(leeway: .zero, now: now()) else { return }
@@ -152,53 +161,78 @@ public actor PlayerSession: AccessTokenSource {
         }
     }
 
-    private func startSignIn(_ present: @escaping @Sendable (SignInAttempt) async throws -> URL?) -> Task<SignInResult, Never> {
-        let previous = current
+    private func startSignIn(_ present: @escaping @Sendable (SignInAttempt) async throws -> URL?) {
+        beforeSignIn = current
         let epoch = signOuts
         // Isolated to this actor, as the method is; `run` itself runs off it.
-        let task = Task { [relay] in
+        pending = Task { [relay] in
             let result = await relay.run(present: present)
-            return self.finishSignIn(result, previous: previous, epoch: epoch)
+            self.finishSignIn(result, epoch: epoch)
         }
-        pending = task
         update(.signingIn)
-        return task
     }
 
-    /// Stores an approved player and sets the state; the shared result every caller of ``signIn(present:)`` gets.
-    private func finishSignIn(_ result: SignInResult, previous: State, epoch: Int) -> SignInResult {
-        guard epoch == signOuts else { return .cancelled }
+    /// Stores an approved player, sets the state, and gives every waiting caller the result.
+    private func finishSignIn(_ result: SignInResult, epoch: Int) {
+        guard epoch == signOuts else { return }
         pending = nil
         guard case .approved(let player) = result else {
-            update(previous)
-            return result
+            update(beforeSignIn)
+            return resumeWaiters(result)
         }
-        loadFailure = nil
+        loaded = true
         update(.signedIn(player))
         do {
             try store.save(player, as: key)
+            resumeWaiters(result)
         } catch {
-            return .failed(SignInFailure(
-                .tokenStore, "Signed in, but the token could not be stored (\(error.localizedDescription)); "
-                    + "you will be asked to sign in again after the app restarts."))
+            resumeWaiters(.failed(SignInFailure(
+                .tokenStore, sentence("Signed in, but the token could not be stored (\(error.localizedDescription)); "
+                    + "you will be asked to sign in again after the app restarts"))))
         }
-        return result
+    }
+
+    /// A caller stopped waiting: it gets ``SignInResult/cancelled`` now, unless it was the last one, whose
+    /// cancellation ends the sign-in (dismissing the sheet) and who gets the sign-in's own result.
+    private func leave(_ id: UUID) {
+        guard let continuation = waiters[id] else { return }
+        if waiters.count == 1, let pending {
+            pending.cancel()
+            return
+        }
+        waiters[id] = nil
+        continuation.resume(returning: .cancelled)
+    }
+
+    private func resumeWaiters(_ result: SignInResult) {
+        let waiting = waiters.values
+        waiters = [:]
+        for continuation in waiting { continuation.resume(returning: result) }
+    }
+
+    /// Waits until the sign-in on screen ends, or `limit` has passed.
+    private func waitForSignIn(upTo limit: Duration) async {
+        let states = states()
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for await state in states where state != .signingIn { return }
+            }
+            group.addTask { try? await Task.sleep(for: limit) }
+            await group.next()
+            group.cancelAll()
+        }
     }
 
     private func isUsable(_ player: SignedInPlayer) -> Bool {
         !player.token.isExpired(leeway: leeway, now: now())
     }
 
+    /// Reads the stored player until a read succeeds: a failed read is ``State/storeUnreadable(_:)`` until then.
     private func loadIfNeeded() {
-        guard !loaded else { return }
-        loaded = true
-        do {
-            if let player = try store.load(key) {
-                current = isUsable(player) ? .signedIn(player) : .expired(player)
-            }
-        } catch {
-            loadFailure = error
-        }
+        guard !loaded, pending == nil else { return }
+        let stored = storedState()
+        if case .storeUnreadable = stored {} else { loaded = true }
+        update(stored)
     }
 
     private func update(_ state: State) {
@@ -209,32 +243,5 @@ public actor PlayerSession: AccessTokenSource {
 
     private func stopWatching(_ id: UUID) {
         watchers[id] = nil
-    }
-}
-
-/// No token without the player: they are signed out, or their token expired or was rejected. Call
-/// ``PlayerSession/signIn(present:)`` from the UI.
-public struct SignInRequired: Error, Sendable, Hashable, CustomStringConvertible {
-    /// Why there is no token.
-    public enum Reason: Sendable, Hashable {
-        /// Nobody is signed in.
-        case signedOut
-        /// The player's token expired (Battle.net tokens last about a day) or the API rejected it.
-        case expired
-    }
-
-    /// Why there is no token.
-    public var reason: Reason
-
-    /// An error for `reason`.
-    public init(_ reason: Reason) {
-        self.reason = reason
-    }
-
-    public var description: String {
-        switch reason {
-        case .signedOut: "Nobody is signed in with Battle.net."
-        case .expired: "The Battle.net sign-in has expired."
-        }
     }
 }

@@ -1,4 +1,6 @@
-#if canImport(AuthenticationServices) && (os(iOS) || os(macOS) || os(visionOS))
+// Where ASWebAuthenticationSession can present (iOS, macOS, visionOS, Mac Catalyst), and on Linux against the
+// stand-ins of scripts/check-apple-sources.sh, which type-check and run this file.
+#if canImport(AuthenticationServices) && !os(tvOS) && !os(watchOS)
 import AuthenticationServices
 import Foundation
 #if canImport(SwiftUI)
@@ -25,6 +27,7 @@ extension RelaySignIn {
 extension PlayerSession {
     /// ``signIn(present:)`` in an `ASWebAuthenticationSession` presented from `anchor` (a window), as
     /// ``RelaySignIn/run(presentingFrom:ephemeral:)`` shows it.
+    @MainActor
     @discardableResult
     public func signIn(presentingFrom anchor: ASPresentationAnchor, ephemeral: Bool = false) async -> SignInResult {
         await signIn { @MainActor attempt in
@@ -34,6 +37,7 @@ extension PlayerSession {
 
     #if canImport(SwiftUI)
     /// ``signIn(present:)`` in SwiftUI's `webAuthenticationSession` (from the view's environment).
+    @MainActor
     @discardableResult
     public func signIn(using webAuthenticationSession: WebAuthenticationSession, ephemeral: Bool = false) async -> SignInResult {
         await signIn { @MainActor attempt in
@@ -69,19 +73,24 @@ private final class WebAuthenticationPresenter: NSObject, ASWebAuthenticationPre
             try await withCheckedThrowingContinuation { continuation in
                 once.set(continuation)
                 guard !Task.isCancelled else { return once.resume(.failure(CancellationError())) }
-                let session = ASWebAuthenticationSession(url: attempt.url, callbackURLScheme: attempt.callbackScheme) { url, error in
+                // @Sendable: the system calls the handler on a queue of its choosing (macOS off the main thread),
+                // so it must not inherit this method's main-actor isolation (Swift 6 would check it and trap).
+                let session = ASWebAuthenticationSession(url: attempt.url, callbackURLScheme: attempt.callbackScheme) {
+                    @Sendable url, error in
                     if let url {
                         once.resume(.success(url))
-                    } else if (error as? ASWebAuthenticationSessionError)?.code == .canceledLogin {
-                        once.resume(.success(nil))
+                    } else if let error, !RelaySignIn.isCancellation(error) {
+                        once.resume(.failure(error))
                     } else {
-                        once.resume(.failure(error ?? CancellationError()))
+                        once.resume(.success(nil))
                     }
                 }
                 session.prefersEphemeralWebBrowserSession = ephemeral
                 session.presentationContextProvider = self
                 self.session = session
-                if !session.start() { once.resume(.failure(CancellationError())) }
+                // A session that cannot start (no window, or one that cannot present) is a failure, not the
+                // player's Cancel; the handler may also report why, and whichever comes first decides.
+                if !session.start() { once.resume(.failure(SheetNotStarted())) }
             }
         } onCancel: {
             Task { @MainActor in
@@ -93,6 +102,14 @@ private final class WebAuthenticationPresenter: NSObject, ASWebAuthenticationPre
 
     nonisolated func presentationAnchor(for session: ASWebAuthenticationSession) -> ASPresentationAnchor {
         MainActor.assumeIsolated { anchor }
+    }
+}
+
+/// `ASWebAuthenticationSession.start()` refused to show the sheet.
+private struct SheetNotStarted: LocalizedError {
+    var errorDescription: String? {
+        "the system refused to start the browser sheet (the window it was given cannot present it; sign in from a "
+            + "window of a scene in the foreground)"
     }
 }
 

@@ -27,9 +27,8 @@ public struct RelaySignIn: Sendable {
     public let app: String
     /// The scopes to ask for; empty for the relay's defaults.
     public let scopes: [String]
-    /// How long the relay is asked to hold the collecting poll if the approval has not landed yet.
-    public var collectWait: Int = 5
-    private let flow: DeviceFlowClient
+    let transport: any HTTPTransport
+    let timeout: Duration
 
     /// Creates a sign-in client of the relay at `relayURL` for the app `app`. A relay URL that is not https (or
     /// plain http to this machine) makes every sign-in fail with ``SignInFailure/Reason/insecureRelay``.
@@ -39,16 +38,28 @@ public struct RelaySignIn: Sendable {
         self.relayURL = relayURL
         self.app = app
         self.scopes = scopes
-        flow = DeviceFlowClient(endpoints: DeviceFlowEndpoints(conventionalAt: relayURL), transport: transport, timeout: timeout)
+        self.transport = transport
+        self.timeout = timeout
     }
 
-    /// Starts a login at the relay. Throws ``SignInFailure`` (``SignInFailure/Reason/insecureRelay``) for a relay
-    /// URL that is neither https nor plain http to this machine, ``DeviceFlowError`` when the relay refuses the app
-    /// or its scopes, and ``BattleNetError`` when it cannot be reached.
+    /// Starts a login at the relay, before any sheet is shown. Throws a ``SignInFailure`` whose reason says what to
+    /// do: ``SignInFailure/Reason/insecureRelay`` (nothing was sent), ``SignInFailure/Reason/notARelay`` (no RFC 8414
+    /// metadata or no device endpoint), ``SignInFailure/Reason/unknownApp``, ``SignInFailure/Reason/wrongMode`` (the
+    /// app is registered in `poll` mode), ``SignInFailure/Reason/rateLimited`` (with
+    /// ``SignInFailure/retryAfter``), ``SignInFailure/Reason/refused`` (other refusals, such as a scope) or
+    /// ``SignInFailure/Reason/unreachable``; a cancelled task throws `CancellationError`.
     public func start() async throws -> SignInAttempt {
         try checkTransport()
-        let authorization = try await flow.start(clientID: app, scopes: scopes)
-        return SignInAttempt(authorization: authorization, callbackScheme: app.lowercased())
+        let endpoints = try await discoverEndpoints()
+        let (body, receivedAt) = try await requestLogin(at: endpoints)
+        guard let authorization = body.authorization(clientID: app, receivedAt: receivedAt) else {
+            throw notARelay("its device endpoint answered with a verification_uri that is not a URL")
+        }
+        if let mode = body.appMode, mode != "redirect" {
+            throw SignInFailure(.wrongMode, "The relay serves the app \"\(app)\" in \(mode) mode, which never returns "
+                + "to the app; sign-in from an app needs redirect mode. Register it as --app \(app)=redirect.")
+        }
+        return SignInAttempt(authorization: authorization, callbackScheme: app.lowercased(), tokenURL: endpoints.tokenURL)
     }
 
     /// Finishes `attempt` with the URL the browser session ended on: recognises the relay's callback, collects
@@ -62,10 +73,13 @@ public struct RelaySignIn: Sendable {
                     + "Start a new sign-in."))
         }
         do {
-            switch try await flow.poll(attempt.authorization, wait: collectWait, callbackCode: callback.callbackCode) {
+            // No hold: the relay stores the outcome before it sends the browser to the app, so a callback it has no
+            // answer for did not come from it, and is reported at once.
+            switch try await collector(attempt).poll(attempt.authorization, callbackCode: callback.callbackCode) {
             case .granted(let granted):
-                return .approved(SignedInPlayer(
-                    token: granted.token, region: granted.region.flatMap(Region.init(name:)), relay: relayURL))
+                let regions = granted.regions.isEmpty
+                    ? (granted.region.flatMap(Region.init(name:))?.tokenRegions ?? []) : granted.regions
+                return .approved(SignedInPlayer(token: granted.token, regions: regions, relay: relayURL))
             case .pending, .slowDown:
                 return .failed(SignInFailure(
                     .unconfirmedCallback,
@@ -97,6 +111,7 @@ public struct RelaySignIn: Sendable {
     /// cannot be reached.
     public func revoke(_ player: SignedInPlayer) async throws {
         try checkTransport()
+        let flow = DeviceFlowClient(endpoints: DeviceFlowEndpoints(conventionalAt: relayURL), transport: transport, timeout: timeout)
         try await flow.revoke(token: player.token.value, clientID: app)
     }
 
@@ -107,7 +122,7 @@ public struct RelaySignIn: Sendable {
     /// cancelling the calling task both end as ``SignInResult/cancelled``; `present` runs in the calling task, so a
     /// presenter that ends on cancellation dismisses its sheet (`run(presentingFrom:ephemeral:)` does, on Apple platforms). Other
     /// errors of `present` are ``SignInFailure/Reason/browser`` failures.
-    public func run(present: (SignInAttempt) async throws -> URL?) async -> SignInResult {
+    public func run(present: @Sendable (SignInAttempt) async throws -> URL?) async -> SignInResult {
         let attempt: SignInAttempt
         do {
             attempt = try await start()
@@ -121,7 +136,7 @@ public struct RelaySignIn: Sendable {
             return .cancelled
         } catch {
             if Task.isCancelled { return .cancelled }
-            return .failed(SignInFailure(.browser, "The sign-in page could not be shown: \(error.localizedDescription)"))
+            return .failed(SignInFailure(.browser, sentence("The sign-in page could not be shown: \(error.localizedDescription)")))
         }
         guard let callbackURL, !Task.isCancelled else { return .cancelled }
         return await finish(attempt, callbackURL: callbackURL)
@@ -138,7 +153,7 @@ public struct RelaySignIn: Sendable {
 
     /// Refuses a relay that is not https, unless it is plain http to this machine (a sandbox relay): the token
     /// travels back from the relay, and over plain http anyone on the path could read or replace it.
-    private func checkTransport() throws(SignInFailure) {
+    func checkTransport() throws(SignInFailure) {
         guard let origin = WebOrigin(relayURL) else {
             throw SignInFailure(.insecureRelay, "The relay URL \(relayURL.absoluteString) is not an http(s) URL; use "
                 + "the relay's https address, such as https://relay.example.com.")
@@ -150,13 +165,14 @@ public struct RelaySignIn: Sendable {
     }
 
     /// How a failure to start or collect ends: cancelled when the task was, otherwise a ``SignInFailure``.
-    private static func ending(_ error: any Error) -> SignInResult {
+    static func ending(_ error: any Error) -> SignInResult {
         if isCancellation(error) || Task.isCancelled { return .cancelled }
         let failure: SignInFailure = switch error {
         case let failure as SignInFailure: failure
+        case DeviceFlowError.invalidClient: SignInFailure(.unknownApp, "The relay does not serve this app any more.")
         case let error as DeviceFlowError: SignInFailure(.refused, "The relay refused the sign-in: \(error.description)")
-        case let error as BattleNetError: SignInFailure(.unreachable, "The relay could not be reached: \(error.description)")
-        default: SignInFailure(.unreachable, "The relay answered unexpectedly: \(error.localizedDescription)")
+        case let error as BattleNetError: unreachable(error)
+        default: SignInFailure(.unreachable, sentence("The relay answered unexpectedly: \(error.localizedDescription)"))
         }
         return .failed(failure)
     }
@@ -175,10 +191,13 @@ public struct SignInAttempt: Sendable, Hashable, CustomStringConvertible {
     /// When the relay stops waiting for the player.
     public var expiresAt: Date { authorization.expiresAt }
     let authorization: DeviceAuthorization
+    /// Where the token is collected, from the relay's metadata.
+    let tokenURL: URL
 
-    init(authorization: DeviceAuthorization, callbackScheme: String) {
+    init(authorization: DeviceAuthorization, callbackScheme: String, tokenURL: URL) {
         self.authorization = authorization
         self.callbackScheme = callbackScheme
+        self.tokenURL = tokenURL
     }
 
     public var description: String {

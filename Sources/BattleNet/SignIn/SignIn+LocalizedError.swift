@@ -8,7 +8,11 @@ extension SignInFailure: LocalizedError {
         case .battleNet, .unreachable, .browser: "Try again in a moment."
         case .unrecognisedCallback, .unconfirmedCallback: "Ignore the link and sign in from the app."
         case .notCollectable: "Sign in again."
-        case .refused: "Check the app's name and the relay's --app registration."
+        case .notARelay: "Check the relay URL."
+        case .unknownApp: "Check the app's name, or register it at the relay with --app <name>=redirect."
+        case .wrongMode: "Register the app at the relay in redirect mode (--app <name>=redirect)."
+        case .rateLimited: retryAfter.map { "Wait \($0.components.seconds) s, then try again." } ?? "Wait a minute, then try again."
+        case .refused: "Check the scopes the app asks for and the relay's --app registration."
         case .insecureRelay: "Use the relay's https URL."
         case .tokenStore: "Check the app's Keychain access, then sign in again."
         }

@@ -54,9 +54,18 @@ public struct SignInFailure: Error, Sendable, Hashable, CustomStringConvertible 
         /// The relay has no token for this sign-in: it was collected already (each is handed out once), or the relay
         /// could not open it (the relay's description says which).
         case notCollectable
-        /// The relay refused the request, for example an app name it does not serve (`invalid_client`).
+        /// The URL is not a bnet-relay: it has no RFC 8414 metadata, or its metadata names no device endpoint.
+        case notARelay
+        /// The relay does not serve an app of this name (`invalid_client`).
+        case unknownApp
+        /// The app is registered at the relay in `poll` mode, whose sign-ins never return to the app: refused at
+        /// start, before any sheet.
+        case wrongMode
+        /// The relay is limiting sign-ins from this network (HTTP 429): wait ``SignInFailure/retryAfter``.
+        case rateLimited
+        /// The relay refused the request for another reason, such as a scope it does not grant.
         case refused
-        /// The relay could not be reached or answered unexpectedly.
+        /// The relay could not be reached, or cannot sign players in right now (HTTP 5xx).
         case unreachable
         /// The browser sheet could not be shown.
         case browser
@@ -71,10 +80,13 @@ public struct SignInFailure: Error, Sendable, Hashable, CustomStringConvertible 
     public var reason: Reason
     /// What happened and what to do.
     public var description: String
+    /// How long the relay asked the app to wait before trying again (its `Retry-After`), when it said.
+    public var retryAfter: Duration?
 
     /// Creates a failure.
-    public init(_ reason: Reason, _ description: String) {
+    public init(_ reason: Reason, _ description: String, retryAfter: Duration? = nil) {
         self.reason = reason
         self.description = description
+        self.retryAfter = retryAfter
     }
 }

@@ -3,11 +3,14 @@ import Foundation
 /// A player signed in through the relay: the token an app stores and uses for API calls.
 ///
 /// Battle.net issues no refresh token: when ``token`` expires (after about a day) the player signs in again.
-public struct SignedInPlayer: Codable, Sendable, Hashable, CustomStringConvertible {
-    /// The user token, with the player's BattleTag and account id when the relay sent them.
+public struct SignedInPlayer: Sendable, Hashable, CustomStringConvertible {
+    /// The user token, with the player's BattleTag and account id when the relay sent them. Its expiry is kept to
+    /// the whole second (earlier, never later), so that a stored player reads back equal.
     public var token: AccessToken
-    /// The region the relay signed the player in for, when it said.
-    public var region: Region?
+    /// The regions whose API hosts accept the token (the token response's `regions`), such as us, eu, kr and tw:
+    /// what an app passes to an API client (`Diablo3Client(region:)`), letting the player pick when there are several.
+    /// Empty when the relay did not say.
+    public var regions: [Region]
     /// The relay that issued the token.
     public var relay: URL
 
@@ -16,15 +19,46 @@ public struct SignedInPlayer: Codable, Sendable, Hashable, CustomStringConvertib
     /// The player's Battle.net account id.
     public var accountID: Int? { token.accountID }
 
-    /// Creates a player.
-    public init(token: AccessToken, region: Region?, relay: URL) {
+    /// Creates a player whose token works in `regions`.
+    public init(token: AccessToken, regions: [Region], relay: URL) {
+        var token = token
+        token.expiresAt = Date(timeIntervalSince1970: token.expiresAt.timeIntervalSince1970.rounded(.down))
         self.token = token
-        self.region = region
+        self.regions = regions
         self.relay = relay
     }
 
     public var description: String {
-        "SignedInPlayer(battleTag: \(battleTag?.description ?? "unknown"), region: \(region?.rawValue ?? "unknown"), "
+        "SignedInPlayer(battleTag: \(battleTag?.description ?? "unknown"), regions: "
+            + "\(regions.isEmpty ? "unknown" : regions.map(\.rawValue).joined(separator: ",")), "
             + "relay: \(relay.absoluteString), token: \(token))"
+    }
+}
+
+extension SignedInPlayer: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case token, regions, relay
+        /// Written by 0.2.0 and earlier: the relay's region, whose token regions the player's then are.
+        case region
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let regions: [Region] =
+            if let names = try container.decodeIfPresent([String].self, forKey: .regions) {
+                names.compactMap(Region.init(name:))
+            } else {
+                (try container.decodeIfPresent(String.self, forKey: .region)).flatMap(Region.init(name:))?.tokenRegions ?? []
+            }
+        self.init(
+            token: try container.decode(AccessToken.self, forKey: .token), regions: regions,
+            relay: try container.decode(URL.self, forKey: .relay))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(token, forKey: .token)
+        try container.encode(regions.map(\.rawValue), forKey: .regions)
+        try container.encode(relay, forKey: .relay)
     }
 }

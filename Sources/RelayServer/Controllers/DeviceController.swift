@@ -37,7 +37,7 @@ struct DeviceController {
             deviceCode: started.deviceCode, userCode: started.userCode,
             verificationURI: started.verificationURI.absoluteString,
             verificationURIComplete: started.verificationURIComplete.absoluteString, expiresIn: started.expiresIn,
-            interval: started.interval)
+            interval: started.interval, appMode: apps.app(named: clientID)?.mode.rawValue)
         return try .json(.ok, message: body, headers: [.cacheControl: "no-store", .pragma: "no-cache"])
     }
 

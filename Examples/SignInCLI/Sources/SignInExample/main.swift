@@ -44,7 +44,7 @@ switch result {
 case .approved(let player):
     guard let battleTag = player.battleTag else { fail("the relay did not say who signed in") }
     print("Signed in as \(battleTag).")
-    let region = player.region ?? .us
+    let region = player.regions.first ?? .us   // the token works in player.regions; a real app lets the player pick
     let d3 = Diablo3Client(region: region, apiBaseURL: apiURL, tokens: StaticTokenSource(player.token), transport: transport)
     do {
         let profile = try await d3.profile(battleTag)

@@ -2,6 +2,7 @@ import AuthenticationServices
 import BattleNet
 import BattleNetDiablo3
 import BattleNetURLSession
+import Foundation
 import SwiftUI
 
 /// The app's one long-lived session: created once, where the app starts, and shared through the environment.
@@ -12,7 +13,17 @@ public enum Account {
         ObservablePlayerSession(PlayerSession(
             relay: RelaySignIn(
                 relayURL: URL(string: "https://relay.example.com")!, app: "myapp", transport: URLSessionTransport.shared),
-            store: KeychainTokenStore(service: "com.example.myapp")))
+            store: store))
+    }
+
+    /// The Keychain: the data-protection keychain in a signed app; on a Mac, outside an app bundle (`swift run
+    /// SignInApp`, which is not signed with a keychain access group), the login keychain instead.
+    private static var store: KeychainTokenStore {
+        #if os(macOS)
+        KeychainTokenStore(service: "com.example.myapp", dataProtection: Bundle.main.bundlePath.hasSuffix(".app"))
+        #else
+        KeychainTokenStore(service: "com.example.myapp")
+        #endif
     }
 }
 
@@ -37,6 +48,9 @@ public struct ContentView: View {
                 Button("Sign out") { Task { await signOut() } }
             case .signingIn:
                 ProgressView("Signing in…")
+            case .storeUnreadable(let failure):
+                Text(failure.description)
+                Button("Try again") { Task { await account.reload() } }
             case .signedOut, .expired:
                 Button("Sign in with Battle.net") { Task { await signIn() } }
             }
@@ -64,10 +78,12 @@ public struct ContentView: View {
     }
 
     /// API calls use the session's stored token and never open a sheet: when it has expired they throw
-    /// `SignInRequired`, and the state shows the sign-in button again.
+    /// `SignInRequired`, and the state shows the sign-in button again. The token works in the player's regions
+    /// (`player.regions`); an app with players in several lets them pick, this one asks the first.
     private func loadHeroes() async {
         guard case .signedIn(let player) = account.state, let battleTag = player.battleTag else { return }
-        let d3 = Diablo3Client(region: player.region ?? .us, tokens: account.session, transport: URLSessionTransport.shared)
+        let d3 = Diablo3Client(
+            region: player.regions.first ?? .us, tokens: account.session, transport: URLSessionTransport.shared)
         do {
             heroes = try await d3.profile(battleTag).heroes
         } catch is SignInRequired {
