@@ -63,6 +63,9 @@ mapfile -t battlenet < <(sources "$root" BattleNet)
 module BattleNet "$out/modules" "${battlenet[@]}"
 mapfile -t urlsession < <(sources "$root" BattleNetURLSession)
 module BattleNetURLSession "$out/modules" "${urlsession[@]}"
+# The example shows Diablo III data: its library, built on the BattleNet module just compiled.
+mapfile -t diablo3 < <(sources "$root" BattleNetDiablo3)
+module BattleNetDiablo3 "$out/modules" "${diablo3[@]}"
 
 echo "check-apple-sources: the SwiftUI example" >&2
 mapfile -t appui < <(find Examples/SwiftUIApp/Sources/SignInAppUI -name '*.swift' | sort)

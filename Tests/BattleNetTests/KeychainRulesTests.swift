@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// `KeychainTokenStore`'s attribute rules, from Apple's Security documentation, on every platform.
-@Suite("Keychain attribute rules")
+@Suite("Keychain attribute rules", .timeLimit(.minutes(1)))
 struct KeychainRulesTests {
     @Test("macOS's login keychain gets no accessibility class and refuses an access group; data protection gets both")
     func macOS() throws {
