@@ -64,11 +64,11 @@ extension DeviceFlowClient {
             guard scopes == GameScopes.loginDefault else {
                 throw CLIFailure(.usage, "The relay at \(relay.absoluteString) refused the scopes asked for: "
                     + "\(reason) Ask for those with --scope, or ask the relay's operator to allow more "
-                    + "(bnet-relay --scope).")
+                    + "(bnet-relay --scope, or the app's own list: --app NAME=MODE:SCOPES).")
             }
             Terminal.printError("bnet: the relay at \(relay.absoluteString) does not allow every game's scopes "
-                + "(\(TerminalText.line(reason))); signing in with the relay's default scopes. Ask its operator "
-                + "for `bnet-relay --scope '\(GameScopes.all.joined(separator: " "))'`.")
+                + "(\(TerminalText.line(reason))); signing in with the scopes it allows. Ask its operator to allow "
+                + "\(GameScopes.all.joined(separator: " ")) (`bnet-relay --scope`, or the app's list in `--app NAME=MODE:SCOPES`).")
             return try await start(clientID: clientID, scopes: [])
         }
     }

@@ -78,8 +78,8 @@ extension ConfigurationSetting {
             $0.configuration.region = region
         },
         .init(
-            "app", "name=mode", "BNET_RELAY_APPS", "d3=poll",
-            "register an app as NAME=MODE, MODE `poll`, `redirect` or `forward`; repeatable (the environment variable: comma-separated)",
+            "app", "name=mode[:scopes]", "BNET_RELAY_APPS", "d3=poll",
+            "register an app as NAME=MODE, MODE `poll`, `redirect` or `forward`; `NAME=MODE:SCOPES` (space-separated) limits the scopes it may ask for, which are otherwise `--scope`; repeatable (the environment variable: comma-separated)",
             repeatable: true
         ) { draft, values in
             draft.configuration.apps = try values.map { argument in
@@ -90,8 +90,15 @@ extension ConfigurationSetting {
                 }
             }
         },
-        .init("scope", "scopes", "BNET_RELAY_SCOPE", "openid d3.profile", "default scopes (and the scopes apps may ask for), space-separated") {
-            $0.configuration.scopes = $1[0].split(separator: " ").map(String.init)
+        .init(
+            "scope", "scopes", "BNET_RELAY_SCOPE", "openid wow.profile sc2.profile d3.profile",
+            "default scopes, space-separated: what a login asks for without its own, and what an app registered without scopes may ask for"
+        ) { draft, values in
+            do {
+                draft.configuration.scopes = try ScopeToken.parseList(values[0], setting: "--scope")
+            } catch {
+                throw ConfigurationError(message: "\(error)")
+            }
         },
         .init(
             "seal-key-file", "file", "BNET_RELAY_SEAL_KEY_FILE", "bnet-relay.key",

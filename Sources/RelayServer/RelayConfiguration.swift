@@ -35,7 +35,7 @@ public struct RelayConfiguration: Sendable {
     /// Registered apps; empty registers `d3` in poll mode.
     public var apps: [AppRegistration] = []
     /// Default scopes.
-    public var scopes = ["openid", "d3.profile"]
+    public var scopes = ["openid", "wow.profile", "sc2.profile", "d3.profile"]
     /// The seal key file.
     public var sealKeyFile = "bnet-relay.key"
     /// The key retired by the last rotation, kept read-only until the logins made under it have expired.
@@ -208,7 +208,9 @@ public struct RelayConfiguration: Sendable {
             "database: \(redactedDatabase)",
             "seal key file: \(sealKeyFile)",
             "previous seal key file (read-only): \(previousSealKeyFile ?? "none")",
-            "apps: " + registry.all.map { "\($0.name) (\($0.mode.rawValue))" }.joined(separator: ", "),
+            "apps: " + registry.all.map { app in
+                "\(app.name) (\(app.mode.rawValue)" + (app.allowedScopes.isEmpty ? ")" : "; scopes: \(app.allowedScopes.joined(separator: " ")))")
+            }.joined(separator: ", "),
             "default scopes: \(scopes.joined(separator: " "))",
             "trusted proxies: \(trustedProxies.isEmpty ? "none" : trustedProxies.joined(separator: ", "))",
             "max open logins: \(maxOpenLogins)",

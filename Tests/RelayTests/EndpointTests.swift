@@ -34,7 +34,7 @@ struct EndpointTests {
             let unknown = try await relay.post("/oauth/device/code", form: [("client_id", "nobody")])
             #expect(unknown.status == 400)
             #expect(unknown.json["error"] as? String == "invalid_client")
-            let scope = try await relay.post("/oauth/device/code", form: [("client_id", "d3"), ("scope", "wow.profile")])
+            let scope = try await relay.post("/oauth/device/code", form: [("client_id", "d3"), ("scope", "d3.profile offline_access")])
             #expect(scope.json["error"] as? String == "invalid_scope")
             let missing = try await relay.post("/oauth/device/code", form: [("scope", "openid")])
             #expect(missing.json["error"] as? String == "invalid_request")

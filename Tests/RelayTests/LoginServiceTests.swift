@@ -31,7 +31,7 @@ struct LoginServiceTests {
         try await store.migrate()
         return LoginService(
             settings: RelaySettings(publicURL: URL(string: "https://relay.example.com")!),
-            apps: AppRegistry(try .parsing(["d3=poll", "myapp=redirect"])), store: store,
+            apps: AppRegistry(try .parsing(["d3=poll", "myapp=redirect", "wowapp=poll:openid wow.profile"])), store: store,
             oauth: OAuthClient(
                 credentials: ClientCredentials(id: "relay", secret: "secret"),
                 endpoints: BattleNetEndpoints(emulatorBaseURL: URL(string: "http://battle.net.invalid")!), transport: NoNetwork()),
@@ -68,6 +68,22 @@ struct LoginServiceTests {
         await #expect(throws: Refusal("invalid_client", "Unknown client_id: register the app on the relay with --app NAME=MODE.")) {
             try await service.start(clientID: "nosuch", scope: nil)
         }
-        await #expect { try await service.start(clientID: "d3", scope: "wow.profile") } throws: { ($0 as? Refusal)?.error == "invalid_scope" }
+        await #expect { try await service.start(clientID: "d3", scope: "offline_access") } throws: { ($0 as? Refusal)?.error == "invalid_scope" }
+    }
+
+    @Test("An app registered with its own scopes gets those and is refused any other; an app without uses the default")
+    func appScopes() async throws {
+        let service = try await Self.service(clock: TestClock())
+        func scopes(_ app: String, _ scope: String?) async throws -> [String]? {
+            let started = try await service.start(clientID: app, scope: scope)
+            return try await service.login(userCode: started.userCode)?.scopes
+        }
+        #expect(try await scopes("wowapp", nil) == ["openid", "wow.profile"])
+        #expect(try await scopes("wowapp", "wow.profile") == ["wow.profile"])
+        await #expect(throws: Refusal("invalid_scope", "Scope 'd3.profile' is not allowed for wowapp; allowed: openid wow.profile.")) {
+            try await service.start(clientID: "wowapp", scope: "openid d3.profile")
+        }
+        #expect(try await scopes("d3", nil) == ["openid", "wow.profile", "sc2.profile", "d3.profile"])
+        #expect(try await scopes("d3", "openid d3.profile") == ["openid", "d3.profile"])
     }
 }

@@ -53,7 +53,7 @@ struct RefusalTableTests {
         Case(name: "device code: a forward-mode app", method: .post, path: "/oauth/device/code", form: [("client_id", "fwdapp")],
              status: 400, error: "unauthorized_client", description: "forward mode"),
         Case(name: "device code: a scope not allowed", method: .post, path: "/oauth/device/code",
-             form: [("client_id", "d3"), ("scope", "wow.profile")], status: 400, error: "invalid_scope", description: "wow.profile"),
+             form: [("client_id", "d3"), ("scope", "offline_access")], status: 400, error: "invalid_scope", description: "offline_access"),
         Case(name: "device code: too large a body", method: .post, path: "/oauth/device/code",
              body: "client_id=" + String(repeating: "a", count: 20_000), status: 413, error: "request_too_large"),
         // POST /oauth/token

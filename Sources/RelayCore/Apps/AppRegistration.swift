@@ -25,13 +25,18 @@ public struct AppRegistration: Sendable, Hashable {
         self.allowedScopes = allowedScopes
     }
 
-    /// Parses `NAME=MODE` as given to `--app`.
-    public init(argument: String, allowedScopes: [String] = []) throws(AppArgumentError) {
+    /// Parses `NAME=MODE` or `NAME=MODE:SCOPES` as given to `--app`: SCOPES, space-separated as for `--scope`, are
+    /// the only scopes the app may ask for (see ``ScopeToken``); without them the app gets the relay's default.
+    public init(argument: String) throws(AppArgumentError) {
         let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
-        guard parts.count == 2, let mode = AppMode(rawValue: parts[1].lowercased()) else {
+        let modeAndScopes = parts.count == 2 ? parts[1].split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false) : []
+        guard parts.count == 2, let mode = AppMode(rawValue: modeAndScopes[0].lowercased()) else {
             throw AppArgumentError(
-                message: "--app \(argument): expected NAME=MODE with MODE one of poll, redirect, forward")
+                message: "--app \(argument): expected NAME=MODE or NAME=MODE:SCOPES with MODE one of poll, redirect, forward "
+                    + "and SCOPES space-separated (`d3=poll:openid d3.profile`)")
         }
+        let allowedScopes = modeAndScopes.count == 2
+            ? try ScopeToken.parseList(String(modeAndScopes[1]), setting: "--app \(argument)") : []
         do {
             try self.init(name: parts[0], mode: mode, allowedScopes: allowedScopes)
         } catch {

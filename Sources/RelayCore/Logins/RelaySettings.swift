@@ -31,7 +31,7 @@ public struct RelaySettings: Sendable {
 
     /// Creates settings.
     public init(
-        publicURL: URL, region: Region = .us, defaultScopes: [String] = ["openid", "d3.profile"],
+        publicURL: URL, region: Region = .us, defaultScopes: [String] = ["openid", "wow.profile", "sc2.profile", "d3.profile"],
         loginLifetime: Duration = .seconds(600), pollInterval: Int = 5, maxLongPollWait: Int = 30,
         retention: Duration = .seconds(3600), maxOpenLogins: Int = 100_000, maxHeldPolls: Int = 5_000,
         maxHeldPollsPerNetwork: Int = 50, unknownCodesPerMinute: Double = 20
