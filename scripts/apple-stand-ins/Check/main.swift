@@ -21,7 +21,8 @@ func check(_ condition: Bool, _ what: String) {
     }
 }
 
-/// A player in the sheet: follows the relay's link to the sandbox Battle.net, approves there, and follows Battle.net's
+/// A player in the sheet: opens the relay's link (a page that posts its one form by itself, so that a link
+/// previewer's GET changes nothing), goes on to the sandbox Battle.net, approves there, and follows Battle.net's
 /// redirect back to the relay, which sends the browser to the app's callback URL.
 struct Player: Sendable {
     let approve: Bool
@@ -29,7 +30,7 @@ struct Player: Sendable {
     func signIn(at url: URL, scheme: String) async -> Result<URL, any Error> {
         do {
             var cookies: [String] = []
-            let authorize = try await redirect(from: url, expecting: 303, cookies: &cookies)
+            let authorize = try await submitPage(at: url, cookies: &cookies)
             var components = URLComponents(url: authorize, resolvingAgainstBaseURL: false)!
             components.queryItems = (components.queryItems ?? []) + [
                 URLQueryItem(name: "emulator_decision", value: approve ? "approve" : "deny"),
@@ -44,13 +45,40 @@ struct Player: Sendable {
         }
     }
 
+    /// The relay's self-posting page, as a browser runs it: the page's one form posted to its action; returns where
+    /// the relay's 303 sends the browser.
+    private func submitPage(at url: URL, cookies: inout [String]) async throws -> URL {
+        let page = try await send(TransportRequest(url: url), cookies: &cookies)
+        let html = String(decoding: page.body, as: UTF8.self)
+        guard page.status == 200, html.contains("<script>document.forms[0].submit()</script>"),
+            let action = html.firstMatch(of: /<form method="post" action="([^"]+)"/)?.1,
+            let target = URL(string: String(action), relativeTo: url)?.absoluteURL
+        else { throw PlayerError("\(url.path) answered \(page.status) without the self-posting form") }
+        let fields = html.matches(of: /<input type="hidden" name="([^"]+)" value="([^"]*)">/).map { match in
+            "\(match.1)=\(String(match.2).addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")"
+        }
+        let post = TransportRequest(
+            method: "POST", url: target, headers: [("Content-Type", "application/x-www-form-urlencoded")],
+            body: Data(fields.joined(separator: "&").utf8))
+        return try location(of: try await send(post, cookies: &cookies), from: target, expecting: 303)
+    }
+
     private func redirect(from url: URL, expecting status: Int, cookies: inout [String]) async throws -> URL {
-        var headers: [(name: String, value: String)] = []
-        if !cookies.isEmpty { headers.append(("Cookie", cookies.joined(separator: "; "))) }
-        let response = try await URLSessionTransport.shared.send(TransportRequest(url: url, headers: headers))
+        try location(of: try await send(TransportRequest(url: url), cookies: &cookies), from: url, expecting: status)
+    }
+
+    /// Sends `request` with the cookies kept so far, and keeps those it sets.
+    private func send(_ request: TransportRequest, cookies: inout [String]) async throws -> TransportResponse {
+        var request = request
+        if !cookies.isEmpty { request.headers.append(("Cookie", cookies.joined(separator: "; "))) }
+        let response = try await URLSessionTransport.shared.send(request)
         for header in response.headers where header.name.lowercased() == "set-cookie" {
             if let pair = header.value.split(separator: ";").first { cookies.append(String(pair)) }
         }
+        return response
+    }
+
+    private func location(of response: TransportResponse, from url: URL, expecting status: Int) throws -> URL {
         guard response.status == status, let location = response.header("Location").flatMap(URL.init(string:)) else {
             throw PlayerError("\(url.path) answered \(response.status), not \(status)")
         }
