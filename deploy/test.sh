@@ -389,8 +389,9 @@ login() {
     device_code=$(json_field device_code <<<"$code"); verification=$(json_field verification_uri_complete <<<"$code")
     [[ "$verification" == "$public/device?user_code="* ]] || { echo "verification_uri_complete: $verification" >&2; return 1; }
     page=$(https -f -c "$jar" "$verification")
-    confirm=$(sed -n 's/.*name="confirm" value="\([^"]*\)".*/\1/p' <<<"$page")
-    user_code=$(sed -n 's/.*name="user_code" value="\([^"]*\)".*/\1/p' <<<"$page")
+    # The page's first form is "Continue to Battle.net" (the second, "This wasn't me", carries the same fields).
+    confirm=$(sed -n 's/.*name="confirm" value="\([^"]*\)".*/\1/p' <<<"$page" | head -n 1)
+    user_code=$(sed -n 's/.*name="user_code" value="\([^"]*\)".*/\1/p' <<<"$page" | head -n 1)
     [ -n "$confirm" ] && [ -n "$user_code" ] || { echo "no confirm form" >&2; return 1; }
     authorize=$(https -b "$jar" -c "$jar" -o /dev/null -w '%{http_code} %{redirect_url}' \
         --data-urlencode "user_code=$user_code" --data-urlencode "confirm=$confirm" "$public/device")

@@ -4,7 +4,7 @@ import D3Kit
 import Foundation
 
 /// `bnet`: sign in to Battle.net once through a relay, then look at Diablo III, World of Warcraft and StarCraft II.
-struct Bnet: AsyncParsableCommand {
+struct Bnet: PlayerCommand {
     static let configuration = CommandConfiguration(
         commandName: "bnet",
         abstract: "Sign in to Battle.net through a relay; look at Diablo III, World of Warcraft and StarCraft II.",
@@ -37,41 +37,8 @@ struct Bnet: AsyncParsableCommand {
             D3Group.self, WoWGroup.self, SC2Group.self,
         ])
 
-    /// Parses, runs the command in a task that Ctrl-C cancels, and maps failures to one line and an exit code,
-    /// as ``D3/main()`` does.
-    static func main() async {
-        let command: any ParsableCommand
-        do {
-            command = try parseAsRoot()
-        } catch {
-            exitForParsing(error)
-        }
-        let parsed = ParsedCommand(command: command)
-        let task = Task.detached { try await parsed.run() }
-        let interrupts = Interrupts { task.cancel() }
-        let result = await task.result
-        interrupts.stop()
-        guard case .failure(let error) = result else { Foundation.exit(ExitStatus.ok.rawValue) }
-        switch error {
-        case is CLIFailure, is CancellationError, is BattleNetError, is DeviceFlowError, is SettingsError,
-             is CredentialStore.Failure:
-            break
-        default:
-            exitForParsing(error)
-        }
-        var failure = CLIFailure.from(error)
-        if task.isCancelled, failure.status != .interrupted {
-            failure = CLIFailure(.interrupted, "Interrupted.")
-        }
-        Terminal.printError("bnet: " + BnetText.commands(failure.message))
-        Foundation.exit(failure.status.rawValue)
-    }
-
-    private static func exitForParsing(_ error: any Error) -> Never {
-        guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
-        Terminal.printError(fullMessage(for: error))
-        Foundation.exit(ExitStatus.usage.rawValue)
-    }
+    /// d3's messages with the commands as bnet spells them.
+    static func presented(_ message: String) -> String { BnetText.commands(message) }
 }
 
 /// `bnet d3 ...`: every Diablo III command of `d3`.

@@ -6,7 +6,7 @@ import Foundation
 
 /// `d3`: sign in to Battle.net through a relay and look at Diablo III profiles and heroes (`bnet`'s Diablo III
 /// commands and its shared ones under their first name; `Entry` picks it when the program is called `d3`).
-struct D3: AsyncParsableCommand {
+struct D3: PlayerCommand {
     static let configuration = CommandConfiguration(
         commandName: "d3",
         abstract: "Sign in to Battle.net through a relay; look at Diablo III profiles, heroes, game data, leaderboards.",
@@ -39,41 +39,7 @@ struct D3: AsyncParsableCommand {
             LadderCommand<SeasonKind>.self, LadderCommand<EraKind>.self, LeaderboardCommand.self, APICommand.self,
         ])
 
-    /// Parses, runs the command in a task that Ctrl-C cancels, and maps failures to one line and an exit code.
-    static func main() async {
-        let command: any ParsableCommand
-        do {
-            command = try parseAsRoot()
-        } catch {
-            exitForParsing(error)
-        }
-        let parsed = ParsedCommand(command: command)
-        let task = Task.detached { try await parsed.run() }
-        let interrupts = Interrupts { task.cancel() }
-        let result = await task.result
-        interrupts.stop()
-        guard case .failure(let error) = result else { Foundation.exit(ExitStatus.ok.rawValue) }
-        switch error {
-        case is CLIFailure, is CancellationError, is BattleNetError, is DeviceFlowError, is SettingsError,
-             is CredentialStore.Failure:
-            break
-        default:
-            exitForParsing(error)
-        }
-        var failure = CLIFailure.from(error)
-        if task.isCancelled, failure.status != .interrupted {
-            failure = CLIFailure(.interrupted, "Interrupted.")
-        }
-        Terminal.printError("d3: " + failure.message)
-        Foundation.exit(failure.status.rawValue)
-    }
-
-    /// Usage errors exit 2, not ArgumentParser's 64; help and version exit as ArgumentParser decides.
-    private static func exitForParsing(_ error: any Error) -> Never {
-        guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
-        Terminal.printError(fullMessage(for: error))
-        Foundation.exit(ExitStatus.usage.rawValue)
-    }
+    static func presented(_ message: String) -> String { message }
 }
 
 /// A parsed command handed to the task that runs it; only that task touches it.

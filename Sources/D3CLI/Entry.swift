@@ -7,9 +7,9 @@ import Foundation
 enum Entry {
     static func main() async {
         if ProgramName.isBnet {
-            await Bnet.main()
+            await Bnet.runAsProgram()
         } else {
-            await D3.main()
+            await D3.runAsProgram()
         }
     }
 }
