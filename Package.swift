@@ -104,6 +104,9 @@ let package = Package(
                 serverOnly("HTTPTypes", "swift-http-types"),
                 serverOnly("Hummingbird", "hummingbird"),
                 serverOnly("Logging", "swift-log"),
+                serverOnly("NIOConcurrencyHelpers", "swift-nio"),
+                serverOnly("NIOCore", "swift-nio"),
+                serverOnly("NIOEmbedded", "swift-nio"),
                 serverOnly("ServiceLifecycle", "swift-service-lifecycle"),
             ],
             // The samples are compiled in (EmbeddedSamples.swift, from scripts/embed-samples.sh), never read at run time.

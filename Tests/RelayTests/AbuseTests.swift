@@ -27,7 +27,7 @@ struct AbuseTests {
 
     @Test("200 concurrent user-code guesses from one address get the burst of 404s and 429s for the rest")
     func codeGuesses() async throws {
-        try await withRelay({ $0.codeEntriesPerMinute = 10; $0.trustedProxies = ["127.0.0.1"] }) { relay in
+        try await withRelay(via: .sockets, { $0.codeEntriesPerMinute = 10; $0.trustedProxies = ["127.0.0.1"] }) { relay in
             let guesser = [(name: "X-Forwarded-For", value: "203.0.113.7")]
             let (statuses, responses, elapsed) = try await Self.concurrently(200) { _ in
                 try await relay.get("/device?user_code=" + UserCode.generate(), headers: guesser)
