@@ -35,7 +35,7 @@ extension RelayParts {
             codeLimit: limits.codeEntries, pages: pages, providerOrigin: provider.endpoints.authorizeURL.webOrigin,
             cookies: cookies
         ).register(on: router)
-        CallbackController(logins: logins, apps: apps, metrics: metrics, pages: pages, cookies: cookies).register(on: router)
+        CallbackController(logins: logins, apps: apps, pages: pages, cookies: cookies).register(on: router)
         TokenController(logins: logins, settings: settings).register(on: router)
         RevocationController(apps: apps, revoker: revoker, limits: limits.revocationRequests, metrics: metrics).register(on: router)
         MetadataController(settings: settings, sandbox: sandbox, sandboxAPIURL: provider.sandboxAPIURL).register(on: router)

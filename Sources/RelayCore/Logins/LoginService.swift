@@ -234,6 +234,11 @@ public struct LoginService: Sendable {
         return outcome
     }
 
+    /// Counts a callback for an app in forward mode, which the relay passes to the app unread.
+    public func forwarded(app: AppRegistration) {
+        metrics.increment(.callbacks, "forwarded")
+    }
+
     private func handleCallback(
         app name: String, parameters: [(String, String)], logger: Logger, binding: (_ loginID: String) -> Substring?
     ) async -> CallbackResult {

@@ -4,22 +4,21 @@ import HTTPTypes
 import Hummingbird
 import RelayCore
 
-/// `GET /redirect/<scheme>`: the URL registered at Battle.net.
+/// `GET /redirect/<app>`: the URL registered at Battle.net for each app.
 struct CallbackController {
     let logins: LoginService
     let apps: AppRegistry
-    let metrics: RelayMetrics
     let pages: PageRenderer
     let cookies: BrowserCookies
 
     func register(on router: Router<RelayContext>) {
         router.group().add(middleware: PageRefusalMiddleware(pages: pages))
-            .get("redirect/:scheme") { request, context in try await callback(request, context) }
+            .get("redirect/:app") { request, context in try await callback(request, context) }
     }
 
     private func callback(_ request: Request, _ context: RelayContext) async throws -> Response {
         let language = PageLanguage(request: request.headers)
-        guard let scheme = context.parameters.get("scheme"), let app = apps.app(named: scheme) else {
+        guard let name = context.parameters.get("app"), let app = apps.app(named: name) else {
             return DevicePages.message(language, title: \.unknownAppTitle, \.unknownAppText)
                 .response(.notFound, renderer: pages)
         }
@@ -75,7 +74,7 @@ struct CallbackController {
             return DevicePages.message(language, title: \.malformedAnswerTitle, \.forwardFailedText)
                 .response(.badRequest, renderer: pages)
         }
-        metrics.increment(.callbacks, "forwarded")
+        logins.forwarded(app: app)
         return .redirect(location: "\(app.name)://?\(rawQuery)")
     }
 }

@@ -191,11 +191,3 @@ struct DeviceController {
 extension HTTPField.Name {
     static let secFetchSite = HTTPField.Name("Sec-Fetch-Site")!
 }
-
-extension Array where Element == (String, String) {
-    /// The first parameter name that appears more than once.
-    var duplicateName: String? {
-        var seen = Set<String>()
-        return first { !seen.insert($0.0).inserted }?.0
-    }
-}
