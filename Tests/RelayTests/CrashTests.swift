@@ -56,7 +56,14 @@ struct CrashTests {
                     }
                 }
             }
-            try await Task.sleep(for: .milliseconds(Int.random(in: 50...400)))
+            // Each run acknowledges at least one login before its kill (on a loaded machine a fixed window may see
+            // none), so that the ledger proves something; the kill then comes at a random moment.
+            let before = ledger.snapshot.acknowledged.count
+            let deadline = ContinuousClock.now + .seconds(20)
+            while ledger.snapshot.acknowledged.count == before, ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            try await Task.sleep(for: .milliseconds(Int.random(in: 0...350)))
             await relay.stop(signal: SIGKILL)
             driver.cancel()
             await driver.value
