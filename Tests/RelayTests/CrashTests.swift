@@ -63,7 +63,7 @@ struct CrashTests {
             while ledger.snapshot.acknowledged.count == before, ContinuousClock.now < deadline {
                 try await Task.sleep(for: .milliseconds(20))
             }
-            try await Task.sleep(for: .milliseconds(Int.random(in: 0...350)))
+            try await Task.sleep(for: .milliseconds(Int.random(in: 0...150)))
             await relay.stop(signal: SIGKILL)
             driver.cancel()
             await driver.value
