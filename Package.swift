@@ -126,6 +126,7 @@ let package = Package(
                 "BattleNet",
                 .product(name: "Crypto", package: "swift-crypto"),
                 serverOnly("Logging", "swift-log"),
+                serverOnly("NIOConcurrencyHelpers", "swift-nio"),
                 serverOnly("ServiceLifecycle", "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings
@@ -165,6 +166,7 @@ let package = Package(
                 serverOnly("Hummingbird", "hummingbird"),
                 serverOnly("HummingbirdCore", "hummingbird"),
                 serverOnly("Logging", "swift-log"),
+                serverOnly("NIOConcurrencyHelpers", "swift-nio"),
                 serverOnly("NIOCore", "swift-nio"),
                 serverOnly("NIOHTTP1", "swift-nio"),
                 serverOnly("NIOHTTPTypes", "swift-nio-extras"),

@@ -43,7 +43,8 @@ struct OAuthRoutes {
         let authority = request.head.authority.flatMap { value in
             value.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || ".:-[]".contains($0)) } ? value : nil
         }
-        let base = "http://" + (authority ?? "127.0.0.1")
+        // A server request has no scheme (plain http); an in-process one (EmulatorTransport) carries its base's.
+        let base = (request.head.scheme == "https" ? "https://" : "http://") + (authority ?? "127.0.0.1")
         guard let recorded = try? EmulatorSamples.data(named: EmulatorSamples.openIDConfiguration) else {
             return .gatewayError(.internalServerError)
         }

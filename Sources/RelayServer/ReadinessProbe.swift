@@ -1,12 +1,13 @@
 import BattleNet
 import Foundation
 import Logging
+import NIOConcurrencyHelpers
 import RelayCore
 import ServiceLifecycle
 
 /// Whether the database works, checked by the relay itself on a timer (one small write each time), so that
 /// `/readyz` answers from memory: a flood of probes costs the single writer nothing.
-final class ReadinessProbe: Service, @unchecked Sendable {
+final class ReadinessProbe: Service, Sendable {
     /// The last check.
     struct State {
         var ready = false
@@ -16,8 +17,7 @@ final class ReadinessProbe: Service, @unchecked Sendable {
     private let store: any LoginStore
     private let every: Duration
     private let logger: Logger
-    private let lock = NSLock()
-    private var last = State()
+    private let last = NIOLockedValueBox(State())
 
     init(store: any LoginStore, every: Duration, logger: Logger) {
         self.store = store
@@ -28,7 +28,7 @@ final class ReadinessProbe: Service, @unchecked Sendable {
     /// The last check's result; not ready when it is older than three intervals and 10 s more (the checker is stuck:
     /// a check waiting behind a locked database is not finished), a margin a busy machine never needs.
     var state: State {
-        let last = lock.withLock { self.last }
+        let last = self.last.withLockedValue { $0 }
         guard let at = last.checkedAt, Date().timeIntervalSince(at) <= 3 * every.timeInterval + 10 else {
             return State(ready: false, checkedAt: last.checkedAt)
         }
@@ -46,7 +46,7 @@ final class ReadinessProbe: Service, @unchecked Sendable {
             if let unavailable = error as? LoginStoreUnavailable { metadata[LogKey.errorReason] = "\(unavailable.reason)" }
             logger.warning("readiness check failed", metadata: metadata)
         }
-        lock.withLock { last = State(ready: ready, checkedAt: Date()) }
+        last.withLockedValue { $0 = State(ready: ready, checkedAt: Date()) }
     }
 
     /// Re-checks every interval; the first check is the relay's own, before its server starts (``Relay/prepare()``).

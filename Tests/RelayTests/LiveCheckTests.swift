@@ -16,7 +16,7 @@ struct LiveCheckTests {
     static var configuration: RelayConfiguration {
         var configuration = RelayConfiguration()
         configuration.provider = .battleNet(credentials)
-        configuration.use(BattleNetEndpoints(emulatorBaseURL: EmulatorRouterTransport.base))
+        configuration.use(BattleNetEndpoints(emulatorBaseURL: EmulatorTransport.defaultBaseURL))
         return configuration
     }
 
@@ -25,11 +25,9 @@ struct LiveCheckTests {
         let emulator = BattleNetEmulator(configuration: EmulatorConfiguration(
             clients: [EmulatorClient(credentials: credentials, name: "live check")]))
         for fault in change?.faults ?? [] { await emulator.state.inject(fault) }
-        return try await Application(router: emulator.router()).test(.router) { client in
-            await LiveCheck(
-                configuration: configuration, credentials: credentials, transport: EmulatorRouterTransport(client: client)
-            ).run()
-        }
+        return await LiveCheck(
+            configuration: configuration, credentials: credentials, transport: EmulatorTransport(emulator: emulator)
+        ).run()
     }
 
     @Test("As recorded, every assumption holds")

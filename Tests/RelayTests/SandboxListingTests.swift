@@ -8,7 +8,7 @@ import Testing
 
 /// The sandbox shows the whole game: everything a listing names answers, followed as `d3` follows it (its hints:
 /// `d3 artisan` lists recipe slugs for `d3 recipe`, a recipe names its item for `d3 item`, `d3 item-type TYPE` lists
-/// item slugs, `d3 season`/`d3 era` list ids and boards). In process: the emulator's router behind a transport.
+/// item slugs, `d3 season`/`d3 era` list ids and boards). In process: the emulator's routes behind an `EmulatorTransport`.
 @Suite("Every sandbox listing answers", .timeLimit(.minutes(3)))
 struct SandboxListingTests {
     static let credentials = ClientCredentials(id: "listing-walk", secret: "listing-walk-secret-0123456789")
@@ -17,13 +17,12 @@ struct SandboxListingTests {
     func walk() async throws {
         let emulator = BattleNetEmulator(configuration: EmulatorConfiguration(
             clients: [EmulatorClient(credentials: Self.credentials, name: "listing walk")]))
-        let app = Application(router: emulator.router())
-        try await app.test(.router) { client in
-            let transport = EmulatorRouterTransport(client: client)
-            let endpoints = BattleNetEndpoints(emulatorBaseURL: EmulatorRouterTransport.base)
+        do {
+            let transport = EmulatorTransport(emulator: emulator)
+            let endpoints = BattleNetEndpoints(emulatorBaseURL: EmulatorTransport.defaultBaseURL)
             let oauth = OAuthClient(credentials: Self.credentials, endpoints: endpoints, transport: transport)
             let d3 = Diablo3Client(
-                region: .eu, apiBaseURL: EmulatorRouterTransport.base,
+                region: .eu, apiBaseURL: EmulatorTransport.defaultBaseURL,
                 tokens: ClientCredentialsTokenProvider(client: oauth), transport: transport)
             var followed = 0
 
@@ -84,31 +83,17 @@ struct SandboxListingTests {
     func unlisted() async throws {
         let emulator = BattleNetEmulator(configuration: EmulatorConfiguration(
             clients: [EmulatorClient(credentials: Self.credentials, name: "listing walk")]))
-        try await Application(router: emulator.router()).test(.router) { client in
-            let transport = EmulatorRouterTransport(client: client)
+        do {
+            let transport = EmulatorTransport(emulator: emulator)
             let oauth = OAuthClient(
-                credentials: Self.credentials, endpoints: BattleNetEndpoints(emulatorBaseURL: EmulatorRouterTransport.base),
+                credentials: Self.credentials, endpoints: BattleNetEndpoints(emulatorBaseURL: EmulatorTransport.defaultBaseURL),
                 transport: transport)
             let d3 = Diablo3Client(
-                region: .eu, apiBaseURL: EmulatorRouterTransport.base,
+                region: .eu, apiBaseURL: EmulatorTransport.defaultBaseURL,
                 tokens: ClientCredentialsTokenProvider(client: oauth), transport: transport)
             await #expect(throws: BattleNetError.self) { try await d3.itemType("spoon") }
             await #expect(throws: BattleNetError.self) { try await d3.item("spoon-Spoon_001") }
             await #expect(throws: BattleNetError.self) { try await d3.recipe("spoon", artisan: "jeweler") }
         }
-    }
-}
-
-/// Every request to the emulator's router, in process, whatever its host.
-struct EmulatorRouterTransport: HTTPTransport {
-    /// The address HummingbirdTesting gives every request (`http`, authority `localhost`): the emulator's discovery
-    /// document names its endpoints there.
-    static let base = URL(string: "http://localhost")!
-    let client: any TestClientProtocol
-
-    func send(_ request: TransportRequest) async throws -> TransportResponse {
-        var path = request.url.path(percentEncoded: true)
-        if let query = request.url.query { path += "?" + query }
-        return try await RelayTransport.send(request, path: path, to: client)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 
 /// The relay's counters, each with its label and help text: one list, so names are never spelled twice.
 public enum RelayCounter: String, CaseIterable, Sendable {
@@ -61,52 +62,57 @@ public enum RelayCounter: String, CaseIterable, Sendable {
 
 /// The relay's counters and the exchange latency histogram, rendered as Prometheus text.
 /// Label values are fixed words chosen by the relay, never request data.
-public final class RelayMetrics: @unchecked Sendable {
-    private let lock = NSLock()
+public final class RelayMetrics: Sendable {
     private struct Counter: Hashable {
         let name: RelayCounter
         let value: String
     }
 
-    private var counters: [Counter: Double] = [:]
-    private var histogramCounts: [Int] = []
-    private var histogramSum = 0.0
-    private var histogramTotal = 0
+    private struct Values {
+        var counters: [Counter: Double] = [:]
+        var histogramCounts: [Int]
+        var histogramSum = 0.0
+        var histogramTotal = 0
+    }
+
+    private let values: NIOLockedValueBox<Values>
     /// The exchange latency buckets, in seconds.
     public let latencyBuckets: [Double] = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
 
     /// Creates metrics with every known series at zero.
     public init() {
-        histogramCounts = Array(repeating: 0, count: latencyBuckets.count)
+        values = NIOLockedValueBox(Values(histogramCounts: Array(repeating: 0, count: latencyBuckets.count)))
         for counter in RelayCounter.allCases { prime(counter, values: counter.knownValues) }
     }
 
     /// Makes the series of `counter` for `values` exist at zero (a no-op for those that exist).
-    public func prime(_ counter: RelayCounter, values: [String]) {
-        lock.withLock {
-            for value in values { counters[Counter(name: counter, value: value), default: 0] += 0 }
+    public func prime(_ counter: RelayCounter, values labels: [String]) {
+        values.withLockedValue { values in
+            for label in labels { values.counters[Counter(name: counter, value: label), default: 0] += 0 }
         }
     }
 
     /// Adds one to a counter, with its label's value (empty for a counter without a label).
     public func increment(_ counter: RelayCounter, _ labelValue: String = "") {
-        lock.withLock { counters[Counter(name: counter, value: labelValue), default: 0] += 1 }
+        values.withLockedValue { $0.counters[Counter(name: counter, value: labelValue), default: 0] += 1 }
     }
 
     /// Records one code exchange's duration.
     public func observeExchange(seconds: Double) {
-        lock.withLock {
+        values.withLockedValue { values in
             for (index, bound) in latencyBuckets.enumerated() where seconds <= bound {
-                histogramCounts[index] += 1
+                values.histogramCounts[index] += 1
             }
-            histogramSum += seconds
-            histogramTotal += 1
+            values.histogramSum += seconds
+            values.histogramTotal += 1
         }
     }
 
     /// Prometheus text exposition format 0.0.4.
     public func render(extra: [(name: String, help: String, value: Double)] = []) -> String {
-        lock.withLock {
+        values.withLockedValue { values in
+            let (counters, histogramCounts, histogramSum, histogramTotal) =
+                (values.counters, values.histogramCounts, values.histogramSum, values.histogramTotal)
             var out = ""
             for counter in RelayCounter.allCases.sorted(by: { $0.rawValue < $1.rawValue }) {
                 let name = counter.rawValue

@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 import NIOCore
 import RelayCore
 
@@ -66,18 +67,22 @@ struct ClientKeys: Sendable, Hashable {
 
 /// One listener's open connections, counted per client network, per allocation and in all, and the requests in
 /// flight per forwarded client network and allocation (one lock, shared by every event loop).
-final class ConnectionLimits: @unchecked Sendable {
+final class ConnectionLimits: Sendable {
     let caps: ConnectionCaps
     private let trusted: [IPRange]
     private let metrics: RelayMetrics
     /// What a refused connection is counted as: over the per-network or total cap, or over the allocation's.
     private let throttles: (network: Throttle, per48: Throttle)
-    private let lock = NSLock()
-    private var total = 0
-    private var perNetwork = Tally()
-    private var perAllocation = Tally()
-    private var proxied = Tally()
-    private var proxiedAllocations = Tally()
+    /// What is open and in flight now.
+    private struct Counts {
+        var total = 0
+        var perNetwork = Tally()
+        var perAllocation = Tally()
+        var proxied = Tally()
+        var proxiedAllocations = Tally()
+    }
+
+    private let counts = NIOLockedValueBox(Counts())
 
     /// Limits for a listener; `throttles` name its refused connections in the metrics.
     init(
@@ -115,16 +120,16 @@ final class ConnectionLimits: @unchecked Sendable {
 
     /// Admits a new connection, or says why not.
     func open(_ keys: ClientKeys?) -> Bool {
-        let refusal: Throttle? = lock.withLock {
-            guard total < caps.total else { return throttles.network }
+        let refusal: Throttle? = counts.withLockedValue { c in
+            guard c.total < caps.total else { return throttles.network }
             if let keys {
-                guard perNetwork.take(keys.network, cap: caps.perNetwork) else { return throttles.network }
-                if let allocation = keys.allocation, !perAllocation.take(allocation, cap: caps.perAllocation) {
-                    perNetwork.give(keys.network)
+                guard c.perNetwork.take(keys.network, cap: caps.perNetwork) else { return throttles.network }
+                if let allocation = keys.allocation, !c.perAllocation.take(allocation, cap: caps.perAllocation) {
+                    c.perNetwork.give(keys.network)
                     return throttles.per48
                 }
             }
-            total += 1
+            c.total += 1
             return nil
         }
         if let refusal { metrics.count(refusal) }
@@ -133,21 +138,21 @@ final class ConnectionLimits: @unchecked Sendable {
 
     /// Forgets a connection that was admitted.
     func close(_ keys: ClientKeys?) {
-        lock.withLock {
-            total -= 1
+        counts.withLockedValue { c in
+            c.total -= 1
             if let keys {
-                perNetwork.give(keys.network)
-                if let allocation = keys.allocation { perAllocation.give(allocation) }
+                c.perNetwork.give(keys.network)
+                if let allocation = keys.allocation { c.perAllocation.give(allocation) }
             }
         }
     }
 
     /// Counts a forwarded request from `keys` in flight, or says it is over a cap.
     func startProxied(_ keys: ClientKeys) -> Bool {
-        let refusal: Throttle? = lock.withLock {
-            guard proxied.take(keys.network, cap: caps.proxiedRequestsPerNetwork) else { return .proxiedRequests }
-            if let allocation = keys.allocation, !proxiedAllocations.take(allocation, cap: caps.proxiedRequestsPerAllocation) {
-                proxied.give(keys.network)
+        let refusal: Throttle? = counts.withLockedValue { c in
+            guard c.proxied.take(keys.network, cap: caps.proxiedRequestsPerNetwork) else { return .proxiedRequests }
+            if let allocation = keys.allocation, !c.proxiedAllocations.take(allocation, cap: caps.proxiedRequestsPerAllocation) {
+                c.proxied.give(keys.network)
                 return .proxiedRequests48
             }
             return nil
@@ -158,20 +163,20 @@ final class ConnectionLimits: @unchecked Sendable {
 
     /// Forgets a forwarded request that was counted.
     func finishProxied(_ keys: ClientKeys) {
-        lock.withLock {
-            proxied.give(keys.network)
-            if let allocation = keys.allocation { proxiedAllocations.give(allocation) }
+        counts.withLockedValue { c in
+            c.proxied.give(keys.network)
+            if let allocation = keys.allocation { c.proxiedAllocations.give(allocation) }
         }
     }
 
     /// Open connections now.
-    var open: Int { lock.withLock { total } }
+    var open: Int { counts.withLockedValue { c in c.total } }
 
     /// Forwarded requests in flight now from `network` (an IPv4 address or IPv6 /64).
-    func proxiedInFlight(_ network: String) -> Int { lock.withLock { proxied.count(network) } }
+    func proxiedInFlight(_ network: String) -> Int { counts.withLockedValue { c in c.proxied.count(network) } }
 
     /// Forwarded requests in flight now from `allocation` (such as `2001:db8:1:0::/48` or `192.0.2.0/24`).
-    func proxiedInFlight(allocation: String) -> Int { lock.withLock { proxiedAllocations.count(allocation) } }
+    func proxiedInFlight(allocation: String) -> Int { counts.withLockedValue { c in c.proxiedAllocations.count(allocation) } }
 }
 
 /// Counts per key, each under a cap; a key whose count returns to zero is forgotten.

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
+import NIOConcurrencyHelpers
 import RelayCore
 
 /// Sets ``RelayContext/clientAddress``. `X-Forwarded-For` is believed only from a trusted proxy, and then only
@@ -55,10 +56,9 @@ struct ClientAddressMiddleware: RouterMiddleware {
 }
 
 /// Counts requests whose `X-Forwarded-For` names no usable client, and logs the first.
-final class UnusableForwardedReport: @unchecked Sendable {
+final class UnusableForwardedReport: Sendable {
     private let metrics: RelayMetrics
-    private let lock = NSLock()
-    private var logged = false
+    private let logged = NIOLockedValueBox(false)
 
     init(metrics: RelayMetrics) {
         self.metrics = metrics
@@ -66,7 +66,7 @@ final class UnusableForwardedReport: @unchecked Sendable {
 
     func record(peer: String?, logger: Logger) {
         metrics.increment(.unusableForwardedFor)
-        let first = lock.withLock {
+        let first = logged.withLockedValue { logged in
             defer { logged = true }
             return !logged
         }
