@@ -38,6 +38,10 @@ extension DeviceLogin {
             throw CLIFailure(.failure, "The browser came back without the relay's answer; run d3 login again, "
                 + "or d3 login --no-browser to sign in with a code.")
         }
+        if callback.outcome == .failed {
+            throw CLIFailure(.failure, "The sign-in failed at Battle.net or at the relay ("
+                + (callback.error ?? "server_error") + "); run d3 login again in a minute.")
+        }
         return try await client.collect(authorization, after: callback)
     }
 }
