@@ -104,7 +104,7 @@ public struct DeviceFlowClient: Sendable {
     /// Polls at the server's pace until the person approves, declines or the codes expire.
     ///
     /// - Parameters:
-    ///   - authorization: the login ``start(clientID:scopes:)`` began.
+    ///   - authorization: the login ``start(clientID:scopes:loopback:)`` began.
     ///   - longPollWait: the hold to ask for each poll, capped by the server's `long_poll_wait_max`; nil asks
     ///     for that maximum. Ignored when the server does not offer long-polling.
     ///   - onTick: called after every pending answer with the schedule so far.

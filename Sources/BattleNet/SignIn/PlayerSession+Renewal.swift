@@ -33,7 +33,7 @@ extension PlayerSession {
     }
 
     /// Renews an expired player's sign-in through `present`, which must show the sign-in in a browser session that
-    /// shares Battle.net's cookies (on Apple platforms ``renew(presentingFrom:)``: not ephemeral), so that a
+    /// shares Battle.net's cookies (on Apple platforms `renew(presentingFrom:)`: not ephemeral), so that a
     /// Battle.net that remembers the player and this app's consent answers without input. Returns the result as
     /// ``signIn(present:)`` does (`approved` at once when the token is still good); nil, without showing anything,
     /// when there is no player to renew (``Renewal/signInNeeded``, ``Renewal/storeUnreadable(_:)``).
