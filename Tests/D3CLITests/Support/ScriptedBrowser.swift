@@ -26,7 +26,13 @@ final class ScriptedBrowser: @unchecked Sendable {
     private let lock = NSLock()
     private var visitsValue: [Visit] = []
     private var handled = 0
-    var clicks: Clicks
+    private var clicksValue: Clicks
+
+    /// What the browser submits from now on.
+    var clicks: Clicks {
+        get { lock.withLock { clicksValue } }
+        set { lock.withLock { clicksValue = newValue } }
+    }
 
     /// The value for `$BROWSER`: the script in `directory`.
     var command: String { directory.appending(path: "browser.sh").path }
@@ -36,7 +42,7 @@ final class ScriptedBrowser: @unchecked Sendable {
     /// A browser whose script lives in `directory`.
     init(directory: URL, clicks: Clicks = .everything) throws {
         self.directory = directory
-        self.clicks = clicks
+        clicksValue = clicks
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let script = "#!/bin/sh\nprintf '%s\\n' \"$1\" >> '\(log.path)'\n"
         try Data(script.utf8).write(to: directory.appending(path: "browser.sh"))
