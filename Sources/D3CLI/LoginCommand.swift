@@ -84,12 +84,21 @@ struct DeviceLogin {
             throw Self.wrongRegion(region, relayRegions: client.endpoints.regions, relay: relayURL)
         }
         let launcher = openBrowser && !qr ? Browser.launcher(environment: context.environment) : nil
-        if let launcher, client.endpoints.loopbackRedirect,
-           let result = try await signInThroughBrowser(client, launcher: launcher, context: context, relayURL: relayURL)
-        {
-            return try save(result, route: .browser, context: context, client: client, relayURL: relayURL)
+        var started: DeviceAuthorization?
+        if let launcher, client.endpoints.loopbackRedirect {
+            switch try await signInThroughBrowser(client, launcher: launcher, context: context, relayURL: relayURL) {
+            case .signedIn(let result):
+                return try save(result, route: .browser, context: context, client: client, relayURL: relayURL)
+            case .fallBack(let reuse):
+                started = reuse
+            }
         }
-        let authorization = try await client.start(clientID: clientID, asking: scopes, relay: relayURL)
+        let authorization: DeviceAuthorization
+        if let started {
+            authorization = started
+        } else {
+            authorization = try await client.start(clientID: clientID, asking: scopes, relay: relayURL)
+        }
         let link = try RelayPolicy.verificationLink(for: authorization, relay: relayURL)
         Terminal.write(LoginMessages.instructions(authorization, style: Terminal.outputStyle))
         if qr {
