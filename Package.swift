@@ -104,6 +104,9 @@ let package = Package(
                 serverOnly("HTTPTypes", "swift-http-types"),
                 serverOnly("Hummingbird", "hummingbird"),
                 serverOnly("Logging", "swift-log"),
+                serverOnly("NIOConcurrencyHelpers", "swift-nio"),
+                serverOnly("NIOCore", "swift-nio"),
+                serverOnly("NIOEmbedded", "swift-nio"),
                 serverOnly("ServiceLifecycle", "swift-service-lifecycle"),
             ],
             // The samples are compiled in (EmbeddedSamples.swift, from scripts/embed-samples.sh), never read at run time.
@@ -169,10 +172,23 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // Every setting of `bnet-relay`, declared once, and its parsing (flags, environment, environment file), help
+        // and README table; above the HTTP module, which only receives the `RelayConfiguration` it yields.
+        .target(
+            name: "RelayConfig",
+            dependencies: [
+                "BattleNet",
+                "RelayCore",
+                "RelayServer",
+                serverOnly("Logging", "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "BnetRelay",
             dependencies: [
                 "BattleNet",
+                "RelayConfig",
                 "RelayCore",
                 "RelayPostgres",
                 "RelayServer",
@@ -196,7 +212,7 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        // The relay's JSON writer beside Foundation's JSONEncoder on the wire messages (scripts/bench.sh); not shipped.
+        // What the relay's JSON costs per wire message (scripts/bench.sh); not shipped.
         .executableTarget(
             name: "WireBench",
             dependencies: ["BattleNet", "RelayServer", serverOnly("NIOCore", "swift-nio")],
@@ -243,7 +259,7 @@ let package = Package(
             name: "RelayTests",
             dependencies: [
                 "BattleNet", "BattleNetDiablo3", "BattleNetHTTPClient", "BattleNetURLSession", "BattleNetEmulator", "RelayCore", "RelaySQLite", "RelayPostgres",
-                "RelayServer", "TestSupport",
+                "RelayConfig", "RelayServer", "TestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 serverOnly("GRDB", "GRDB.swift"),
                 serverOnly("HummingbirdTesting", "hummingbird"),

@@ -3,7 +3,7 @@
 #   poll path (POST /oauth/token, pending login)  vs  the relay's GET /healthz  vs  nginx serving a same-size body
 #   forward mode (GET /redirect/<app>)            vs  the BattleNetAPI README's PHP route on php-fpm behind nginx
 #   footprint: binary size, start to first answer, RSS idle and after load.
-# First the JSON writer on the wire messages beside JSONEncoder (WireBench). Then the flows (relay-load, the relay against its own emulator process): 10,000 held long-polls, the callback path
+# First what the JSON of each wire message costs (WireBench). Then the flows (relay-load, the relay against its own emulator process): 10,000 held long-polls, the callback path
 # beside the emulator's token endpoint, callback-to-token latency; and scripts/bench-scale.sh (1M logins, purge).
 # Each pair runs ROUNDS times, interleaved; the medians and their ratios are printed.
 # Usage: scripts/bench.sh [seconds-per-run=10] [rounds=3] [connections=64]

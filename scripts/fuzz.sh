@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets in Fuzz/ with swiftc (no SwiftPM) and runs each for SECONDS (default 300).
+# Builds the libFuzzer targets in Fuzz/ with swiftc (no SwiftPM) and runs each for SECONDS (default 300), two
+# targets at a time (one per core of the 2-core CI machine; FUZZ_JOBS=n to change).
 # Usage: scripts/fuzz.sh [seconds-per-target] [target...]
 # New corpus entries go to .build/fuzz/corpus/<target>/ (the seeds in Fuzz/<target>/corpus/ are only read);
 # a crash is written to .build/fuzz/crash-<target>-* and fails the script.
@@ -10,41 +11,73 @@ seconds="${1:-300}"
 shift || true
 out=.build/fuzz
 swiftc="${SWIFTC:-swiftc}"
+jobs="${FUZZ_JOBS:-2}"
 
-# Each target and the few source files it needs.
+# Each target and the few source files it needs (each kept free of package imports for this).
 declare -A sources=(
     [FormEncoding]="Sources/BattleNet/Core/FormEncoding.swift"
     [SchemeValidator]="Sources/RelayCore/Apps/SchemeValidator.swift"
     [UserCode]="Sources/RelayCore/Security/UserCode.swift"
     [BattleTag]="Sources/BattleNet/Core/BattleTag.swift"
     [ForwardedHop]="Sources/RelayServer/Network/ForwardedHop.swift Sources/RelayServer/Network/IPAddress.swift"
+    [AcceptLanguage]="Sources/RelayServer/Pages/AcceptLanguage.swift"
+    [CookieHeader]="Sources/RelayServer/Browser/CookieHeader.swift"
+    [EnvironmentFile]="Sources/RelayConfig/EnvironmentFile.swift Sources/RelayConfig/ConfigurationError.swift"
 )
 targets=("$@")
-[ "${#targets[@]}" -gt 0 ] || targets=(FormEncoding SchemeValidator UserCode BattleTag ForwardedHop)
+[ "${#targets[@]}" -gt 0 ] || targets=(FormEncoding SchemeValidator UserCode BattleTag ForwardedHop AcceptLanguage CookieHeader EnvironmentFile)
+for target in "${targets[@]}"; do
+    [ -n "${sources[$target]:-}" ] || { echo "unknown fuzz target $target (known: ${!sources[*]})" >&2; exit 64; }
+done
 
 export SWIFT_BACKTRACE=enable=no
 mkdir -p "$out"
-failed=()
-for target in "${targets[@]}"; do
-    echo "== $target: building"
+
+# Builds and fuzzes one target; its report goes to standard output, its status says whether it found a crash.
+fuzz_one() {
+    local target="$1"
     # shellcheck disable=SC2086
-    "$swiftc" -sanitize=fuzzer,address -parse-as-library -O -g \
-        Fuzz/Support/*.swift "Fuzz/$target"/*.swift ${sources[$target]} -o "$out/$target" 2> "$out/$target.build.log" \
-        || { cat "$out/$target.build.log"; exit 1; }
+    if ! "$swiftc" -sanitize=fuzzer,address -parse-as-library -O -g \
+        Fuzz/Support/*.swift "Fuzz/$target"/*.swift ${sources[$target]} -o "$out/$target" 2> "$out/$target.build.log"; then
+        echo "== $target: build failed"
+        cat "$out/$target.build.log"
+        return 2
+    fi
     mkdir -p "$out/corpus/$target"
-    echo "== $target: fuzzing for ${seconds}s"
     if "$out/$target" "$out/corpus/$target" "Fuzz/$target/corpus" \
         -max_total_time="$seconds" -max_len=512 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
         -artifact_prefix="$out/crash-$target-" > "$out/$target.log" 2>&1; then
+        echo "== $target: fuzzed for ${seconds}s"
         grep -E '^(stat::number_of_executed_units|stat::average_exec_per_sec)' "$out/$target.log" || true
         grep -E 'DONE' "$out/$target.log" | grep -oE 'corp: [0-9]+/[0-9]+b' | sed 's/^/final /' || true
     else
+        echo "== $target: FAILED"
         tail -n 30 "$out/$target.log"
-        failed+=("$target")
+        return 1
     fi
+}
+
+declare -A running=()
+failed=()
+# Waits for one running target, prints its report and notes a failure.
+reap() {
+    local finished status=0
+    wait -n -p finished "${!running[@]}" || status=$?
+    local target="${running[$finished]}"
+    unset "running[$finished]"
+    cat "$out/$target.report"
+    [ "$status" -eq 0 ] || failed+=("$target")
+}
+for target in "${targets[@]}"; do
+    while [ "${#running[@]}" -ge "$jobs" ]; do reap; done
+    echo "== $target: building and fuzzing"
+    fuzz_one "$target" > "$out/$target.report" 2>&1 &
+    running[$!]="$target"
 done
+while [ "${#running[@]}" -gt 0 ]; do reap; done
+
 if [ "${#failed[@]}" -gt 0 ]; then
-    echo "fuzzing found crashes in: ${failed[*]} (inputs: $out/crash-*)" >&2
+    echo "fuzzing failed in: ${failed[*]} (inputs: $out/crash-*)" >&2
     exit 1
 fi
 echo "fuzzing: no crash in ${targets[*]}"

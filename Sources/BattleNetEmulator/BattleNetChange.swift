@@ -1,3 +1,4 @@
+import BattleNet
 import Foundation
 
 /// Changes Blizzard made that broke Battle.net clients, replayed as emulator faults against what clients do today,

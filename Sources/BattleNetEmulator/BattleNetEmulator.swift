@@ -120,8 +120,11 @@ public struct RunningEmulator: Sendable {
     public let emulator: BattleNetEmulator
     /// Where it listens, such as `http://127.0.0.1:49152`.
     public let baseURL: URL
-    let group: ServiceGroup
-    let task: Task<Void, any Error>
+    /// The server's group and task; nil for an emulator answering in process (see ``inProcess(configuration:baseURL:)``).
+    let group: ServiceGroup?
+    let task: Task<Void, any Error>?
+    /// Off once stopped: its in-process transports then fail as a stopped server's connections do.
+    let power = EmulatorPower()
 
     /// The endpoints of this emulator, for an ``OAuthClient`` or a game client (`Diablo3Client`, …).
     public var endpoints: BattleNetEndpoints { BattleNetEndpoints(emulatorBaseURL: baseURL) }
@@ -131,8 +134,9 @@ public struct RunningEmulator: Sendable {
 
     /// Stops the server and waits until it has.
     public func stop() async {
-        await group.triggerGracefulShutdown()
-        _ = try? await task.value
+        power.switchOff()
+        await group?.triggerGracefulShutdown()
+        _ = try? await task?.value
     }
 }
 

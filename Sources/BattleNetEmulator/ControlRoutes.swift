@@ -1,3 +1,4 @@
+import BattleNet
 import Foundation
 import Hummingbird
 
@@ -16,7 +17,7 @@ struct ControlRoutes {
             guard let body = try? await request.collectBody(upTo: 16 << 10),
                 let fault = try? JSONDecoder().decode(EmulatorFault.self, from: Data(body.readableBytesView))
             else {
-                return Response.oauthError(.badRequest, "invalid_request", "expected an EmulatorFault as JSON")
+                return Response.oauthError(.badRequest, .invalidRequest, "expected an EmulatorFault as JSON")
             }
             await state.inject(fault)
             return Response(status: .noContent)

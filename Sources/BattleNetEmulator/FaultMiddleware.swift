@@ -1,3 +1,4 @@
+import BattleNet
 import Foundation
 import Hummingbird
 
@@ -26,7 +27,7 @@ struct FaultMiddleware: RouterMiddleware {
         case .legacyError(let code, let reason):
             return .json(.ok, ["code": code, "reason": reason])
         case .oauthError(let status, let error, let description):
-            return .oauthError(.init(code: status), error, description)
+            return .oauthError(.init(code: status), OAuthErrorCode(error), description)
         case .json(let status, let body):
             return .json(.init(code: status), Data(body.utf8))
         case .malformedJSON:

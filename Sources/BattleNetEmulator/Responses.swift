@@ -27,8 +27,8 @@ extension Response {
     }
 
     /// An OAuth error body (RFC 6749 section 5.2), as Spring Security sends it.
-    static func oauthError(_ status: HTTPResponse.Status, _ error: String, _ description: String) -> Response {
-        json(status, OAuthErrorResponse(error: error, errorDescription: description),
+    static func oauthError(_ status: HTTPResponse.Status, _ error: OAuthErrorCode, _ description: String) -> Response {
+        json(status, OAuthErrorResponse(error, errorDescription: description),
             headers: [.cacheControl: "no-store", .pragma: "no-cache"])
     }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BattleNet
 import Foundation
+import RelayConfig
 import RelayServer
 
 struct CheckConfig: AsyncParsableCommand {

@@ -1,10 +1,15 @@
 import ArgumentParser
 import Foundation
+import RelayConfig
 import RelayServer
 
-/// The settings shared by `serve`, `check-config` and `logins`, declared once in ``ConfigurationSetting/all``:
-/// each has a flag (`--name value` or `--name=value`) and an environment variable; flags win. The client secret
-/// comes only from the environment or a file, never a flag.
+/// The settings shared by `serve`, `check-config`, `logins` and `backup`, declared once in
+/// ``ConfigurationSetting/all``: each has a flag (`--name value` or `--name=value`) and an environment variable;
+/// flags win. The client secret comes only from the environment or a file, never a flag.
+///
+/// ArgumentParser parses the commands and their own options; the settings reach it as the arguments it does not
+/// recognise, because its options are stored properties, one per flag, and declaring the 36 settings again as
+/// properties would be the second declaration this design removes. Their `--help` comes from the same declarations.
 struct ServeOptions: ParsableArguments {
     @Argument(parsing: .allUnrecognized, help: .hidden)
     var settings: [String] = []

@@ -49,14 +49,15 @@ final class ReadinessProbe: Service, @unchecked Sendable {
         lock.withLock { last = State(ready: ready, checkedAt: Date()) }
     }
 
+    /// Re-checks every interval; the first check is the relay's own, before its server starts (``Relay/prepare()``).
     func run() async throws {
         while !Task.isCancelled, !Task.isShuttingDownGracefully {
-            await check()
             do {
                 try await cancelWhenGracefulShutdown { try await Task.sleep(for: self.every) }
             } catch {
                 break
             }
+            await check()
         }
     }
 }

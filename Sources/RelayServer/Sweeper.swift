@@ -10,16 +10,17 @@ struct Sweeper: Service {
 
     func run() async throws {
         while !Task.isCancelled, !Task.isShuttingDownGracefully {
+            // Waits first: the relay migrates its database before its server starts, while this service already runs.
+            do {
+                try await cancelWhenGracefulShutdown { try await Task.sleep(for: every) }
+            } catch {
+                break
+            }
             do {
                 let purged = try await service.sweep()
                 if purged > 0 { logger.debug("swept logins", metadata: [LogKey.count: "\(purged)"]) }
             } catch {
                 logger.warning("sweep failed", metadata: [LogKey.errorType: "\(type(of: error))"])
-            }
-            do {
-                try await cancelWhenGracefulShutdown { try await Task.sleep(for: every) }
-            } catch {
-                break
             }
         }
     }

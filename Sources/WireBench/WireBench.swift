@@ -3,9 +3,9 @@ import Foundation
 import NIOCore
 import RelayServer
 
-/// Measures the relay's JSON writer (`JSONBody` through `ByteBuffer(relayJSON:)`, fed by each message's `Encodable`
-/// conformance) beside Foundation's JSONEncoder, on the three wire messages the relay sends: nanoseconds per body,
-/// from the message to the bytes of a response. Figures, never assertions (run by scripts/bench.sh; release build).
+/// Measures what the relay's JSON (`ByteBuffer(relayJSON:)`: Foundation's JSONEncoder, keys sorted) costs on the
+/// three wire messages it sends: nanoseconds per body, from the message to the bytes of a response, to set beside a
+/// request's cost on the poll path (scripts/bench.sh). Figures, never assertions (release build).
 ///
 /// Usage: WireBench [iterations-per-round=200000] [rounds=5]
 @main
@@ -26,23 +26,16 @@ enum WireBench {
             error: "authorization_pending", errorDescription: "The person has not approved the login yet.", interval: 5)
 
         print("wire-bench: \(iterations) bodies per round, median of \(rounds) rounds, ns per body (lower is better)")
-        print("message".padding(toLength: 24, withPad: " ", startingAt: 0) + "bytes  JSONBody  JSONEncoder  ratio")
+        print("message".padding(toLength: 24, withPad: " ", startingAt: 0) + "bytes  ns per body")
         try row("token response", token, iterations: iterations, rounds: rounds)
         try row("device authorization", device, iterations: iterations, rounds: rounds)
         try row("error (pending poll)", pending, iterations: iterations, rounds: rounds)
     }
 
     private static func row(_ name: String, _ message: some Encodable, iterations: Int, rounds: Int) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .withoutEscapingSlashes
         let size = try ByteBuffer(relayJSON: message).readableBytes
-        let fast = try median(rounds) { try measure(iterations) { try ByteBuffer(relayJSON: message) } }
-        let foundation = try median(rounds) {
-            try measure(iterations) { ByteBuffer(bytes: try encoder.encode(message)) }
-        }
-        print(
-            name.padding(toLength: 24, withPad: " ", startingAt: 0)
-                + String(format: "%5d  %8.0f  %11.0f  %4.1fx", size, fast, foundation, foundation / fast))
+        let nanoseconds = try median(rounds) { try measure(iterations) { try ByteBuffer(relayJSON: message) } }
+        print(name.padding(toLength: 24, withPad: " ", startingAt: 0) + String(format: "%5d  %11.0f", size, nanoseconds))
     }
 
     /// Nanoseconds per call of `body`, over `iterations` calls. The bytes written are summed, so that no call can

@@ -15,9 +15,8 @@ struct SecurityCommandTests {
     @Test("A plain-http relay on another machine is refused at once, from a flag, the environment or config.json")
     func insecureRelayIsRefused() async throws {
         try await withSandbox { sandbox in
-            let started = ContinuousClock.now
+            // Refused before any connection: an attempt to reach 10.0.0.1 would end in a "cannot reach" message.
             let flag = try await sandbox.d3("login", "--relay", "http://10.0.0.1:9", "--no-browser")
-            #expect(ContinuousClock.now - started < .seconds(5))
             #expect(flag.status == 2, "\(flag.stderr)")
             #expect(flag.stdout.isEmpty)
             #expect(flag.stderr.hasPrefix("d3: Refusing the relay at http://10.0.0.1:9: it uses plain http"))

@@ -27,8 +27,9 @@ struct AbuseTests {
 
     @Test("200 concurrent user-code guesses from one address get the burst of 404s and 429s for the rest")
     func codeGuesses() async throws {
-        try await withRelay({ $0.codeEntriesPerMinute = 10; $0.trustedProxies = ["127.0.0.1"] }) { relay in
+        try await withRelay(via: .sockets, { $0.codeEntriesPerMinute = 10; $0.trustedProxies = ["127.0.0.1"] }) { relay in
             let guesser = [(name: "X-Forwarded-For", value: "203.0.113.7")]
+            let began = ContinuousClock.now
             let (statuses, responses, elapsed) = try await Self.concurrently(200) { _ in
                 try await relay.get("/device?user_code=" + UserCode.generate(), headers: guesser)
             }
@@ -41,7 +42,13 @@ struct AbuseTests {
             let neighbour = try await relay.get("/device?user_code=BCDF-GHJK", headers: [("X-Forwarded-For", "203.0.113.8")])
             #expect(neighbour.status == 404, "another address has its own budget")
             let again = try await relay.get("/device?user_code=BCDF-GHJK", headers: guesser)
-            #expect(again.status == 429, "the guesser is still limited")
+            // The bucket (10, refilled one every 6 s) holds a whole guess again only if the run was slow enough.
+            let refilled = (ContinuousClock.now - began).timeInterval / 6
+            if Double(answered) > 9 + refilled {
+                #expect(again.status == 429, "the guesser is still limited")
+            } else {
+                #expect([404, 429].contains(again.status), "\(again.status) after \(answered) answered guesses")
+            }
         }
     }
 

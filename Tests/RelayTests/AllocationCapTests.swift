@@ -15,7 +15,7 @@ import Testing
 struct AllocationCapTests {
     @Test("Addresses of one IPv4 /24 share its connection cap: the fourth gets 503, another /24 is admitted")
     func connectionsPer24() async throws {
-        try await withRelay({ $0.connections = ConnectionCaps(perNetwork: 100, perAllocation: 3) }) { relay in
+        try await withRelay(via: .sockets, { $0.connections = ConnectionCaps(perNetwork: 100, perAllocation: 3) }) { relay in
             let port = relay.baseURL.port!
             let held = try (2...4).map { try #require(RawHTTP.connectSocket(port: port, timeout: 5, from: "127.0.0.\($0)")) }
             try await waitUntil("three open connections") { relay.relay.connections.open >= 3 }
@@ -52,7 +52,7 @@ struct AllocationCapTests {
 
     @Test("Behind a trusted proxy, the /64s of one /48 share its cap of requests in flight; another /48 is served")
     func proxiedPer48() async throws {
-        try await withRelay({
+        try await withRelay(via: .sockets, {
             $0.trustedProxies = ["127.0.0.1"]
             $0.connections = ConnectionCaps(proxiedRequestsPerNetwork: 100, proxiedRequestsPerAllocation: 3)
         }) { relay in

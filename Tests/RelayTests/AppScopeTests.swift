@@ -1,5 +1,6 @@
 import BattleNet
 import Foundation
+import RelayConfig
 import RelayCore
 @testable import RelayServer
 import Testing

@@ -18,7 +18,7 @@ struct BadInputTests {
 
     @Test("Every malformed request gets a clear 4xx, no header is injected, and a full login works afterwards")
     func corpus() async throws {
-        try await withRelay({ $0.codeEntriesPerMinute = 10_000 }) { relay in
+        try await withRelay(via: .sockets, { $0.codeEntriesPerMinute = 10_000 }) { relay in
             let port = try #require(relay.baseURL.port)
             for input in BadInputCorpus.all {
                 let response = await RawHTTP.roundTrip(input.request, port: port)
@@ -32,7 +32,7 @@ struct BadInputTests {
 
     @Test("Malformed framing (a chunk size that overflows) is a 400 JSON refusal, and no error is logged")
     func malformedFraming() async throws {
-        try await withRelay { relay in
+        try await withRelay(via: .sockets) { relay in
             let input = BadInputCorpus.chunkSizeOverflow
             let response = try #require(await RawHTTP.roundTrip(input.request, port: relay.baseURL.port!))
             #expect(response.status == 400)

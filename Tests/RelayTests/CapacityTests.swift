@@ -10,7 +10,7 @@ import Testing
 struct CapacityTests {
     @Test("Addresses of one IPv6 /64 share one budget of code guesses; another /64 and IPv4 neighbours have their own")
     func ipv6Slash64() async throws {
-        try await withRelay({ $0.codeEntriesPerMinute = 5; $0.trustedProxies = ["127.0.0.1"] }) { relay in
+        try await withRelay(via: .sockets, { $0.codeEntriesPerMinute = 5; $0.trustedProxies = ["127.0.0.1"] }) { relay in
             for index in 1...5 {
                 let guess = try await relay.get(
                     "/device?user_code=BCDF-GHJK", headers: [("X-Forwarded-For", "2001:db8:1:2::\(index)")])

@@ -127,7 +127,7 @@ struct ForwardModeTests {
     @Test("BattleNetAPI's AuthenticationManager: authorize, follow the relay's 302 to the app, exchange with the app's own credentials")
     func battleNetAPIFlow() async throws {
         try await withRelay(via: .router, { $0.apps = try .parsing(["d3=poll", "BattleNetAPI=forward"]) }) { relay in
-            let app = OAuthClient(credentials: relayCredentials, endpoints: relay.emulator.endpoints, transport: transport)
+            let app = OAuthClient(credentials: relayCredentials, endpoints: relay.emulator.endpoints, transport: relay.transport)
             let redirectURI = "\(publicBase)/redirect/BattleNetAPI"
             let authorize = app.authorizeURL(redirectURI: redirectURI, scopes: ["openid", "d3.profile"], state: "app-state-1")
             let callback = try await relay.decide(authorize)

@@ -1,7 +1,8 @@
 import Foundation
 import Logging
+@testable import RelayConfig
 import RelayCore
-@testable import RelayServer
+import RelayServer
 import Testing
 
 /// Each setting is declared once (`ConfigurationSetting.all`); parsing, `--help` and the README follow from it.
@@ -14,6 +15,47 @@ struct ConfigurationTests {
             encoding: .utf8)
         #expect(readme.contains(ConfigurationSetting.markdownTable), "README.md should hold:\n\(ConfigurationSetting.markdownTable)")
     }
+
+    @Test("serve runs on the declared defaults: an empty command line, RelayConfiguration() and RelaySettings agree")
+    func defaults() throws {
+        let parsed = try ConfigurationSetting.configuration(arguments: [], environment: [:])
+        for setting in ConfigurationSetting.all {
+            #expect(setting.isDefault(in: parsed), "\(setting.name): serve does not use the declared default \(setting.defaultValue)")
+            #expect(setting.isDefault(in: RelayConfiguration()), "\(setting.name): RelayConfiguration() differs from \(setting.defaultValue)")
+        }
+        #expect(parsed.isSandbox)
+        let settings = RelaySettings(publicURL: parsed.effectivePublicURL)
+        #expect(settings.region == parsed.region)
+        #expect(settings.defaultScopes == parsed.scopes)
+        #expect(settings.maxOpenLogins == parsed.maxOpenLogins)
+        #expect(settings.maxHeldPolls == parsed.maxHeldPolls)
+        #expect(settings.maxHeldPollsPerNetwork == parsed.maxHeldPollsPerNetwork)
+        #expect(settings.unknownCodesPerMinute == parsed.unknownCodesPerMinute)
+        #expect(settings.loginLifetime == parsed.loginLifetime)
+        #expect(settings.pollInterval == parsed.pollInterval)
+    }
+
+    @Test("A value given for a setting reaches the configuration: it no longer holds the declared default")
+    func everySettingApplies() throws {
+        // The client credentials become the provider (its tests: OperatorTests), not settings of their own.
+        for setting in ConfigurationSetting.all where !setting.environment.hasPrefix("BNET_CLIENT_") {
+            let value = Self.sample[setting.environment] ?? "7"
+            let configuration = try ConfigurationSetting.reading(arguments: [], environment: [setting.environment: value]).configuration
+            #expect(!setting.isDefault(in: configuration), "\(setting.name) \(value) left the default")
+        }
+    }
+
+    /// A value other than the default for each setting that does not take a number.
+    static let sample = [
+        "BNET_RELAY_HOST": "::1", "BNET_RELAY_PUBLIC_URL": "https://relay.example.com", "BNET_RELAY_DATABASE": "other.sqlite",
+        "BNET_RELAY_REGION": "eu", "BNET_RELAY_APPS": "one=poll", "BNET_RELAY_SCOPE": "openid",
+        "BNET_RELAY_SEAL_KEY_FILE": "other.key", "BNET_RELAY_PREVIOUS_SEAL_KEY_FILE": "old.key",
+        "BNET_RELAY_AUTHORIZE_URL": "https://a.example", "BNET_RELAY_TOKEN_URL": "https://t.example",
+        "BNET_RELAY_USERINFO_URL": "https://u.example", "BNET_RELAY_REVOCATION_URL": "https://r.example",
+        "BNET_RELAY_API_URL": "https://api.example", "BNET_RELAY_TRUSTED_PROXIES": "10.0.0.1",
+        "BNET_RELAY_EMULATOR_HOST": "localhost", "BNET_RELAY_OPS_HOST": "::1",
+        "BNET_RELAY_LOG_LEVEL": "debug", "BNET_RELAY_LOG_FORMAT": "json",
+    ]
 
     @Test("Every setting has a flag or an environment variable of its own, and --help names it")
     func uniqueNames() {

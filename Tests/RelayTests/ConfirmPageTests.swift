@@ -40,7 +40,7 @@ struct ConfirmPageTests {
 
     @Test("The relay keeps the start's network prefix, never its address; the page names it and when, without a warning on the same network")
     func sameNetwork() async throws {
-        try await withRelay(Self.proxied) { relay in
+        try await withRelay(via: .sockets, Self.proxied) { relay in
             let login = try await Self.start(relay, from: "203.0.113.5")
             let row = try #require(try await relay.service.store.login(deviceCodeHash: Identifiers.hash(login.deviceCode)))
             #expect(row.startNetwork == "203.0.113.0/24")
@@ -59,7 +59,7 @@ struct ConfirmPageTests {
 
     @Test("Opened from another network than the start (a phisher's victim), the page warns prominently before anything else")
     func otherNetwork() async throws {
-        try await withRelay(Self.proxied) { relay in
+        try await withRelay(via: .sockets, Self.proxied) { relay in
             let v6 = try await Self.start(relay, from: "2001:db8:aa:1::5")
             let phished = try await Self.page(relay, v6, from: "198.51.100.9")
             #expect(phished.status == 200)
@@ -75,7 +75,7 @@ struct ConfirmPageTests {
 
     @Test("\"This wasn't me\" ends the login: its client gets access_denied and the code names nothing any more")
     func notMe() async throws {
-        try await withRelay(Self.proxied) { relay in
+        try await withRelay(via: .sockets, Self.proxied) { relay in
             let login = try await Self.start(relay, from: "203.0.113.5")
             let page = try await Self.page(relay, login, from: "198.51.100.9")
             let nonce = try #require(page.text.firstMatch(of: /name="confirm" value="([^"]+)"/)?.1)

@@ -41,7 +41,7 @@ struct ConnectionCapTests {
 
     @Test("A body sent one byte at a time is cut off at the request timeout with 408, however steady its pace")
     func slowBody() async throws {
-        try await withRelay({ $0.connections = ConnectionCaps(requestTimeout: .seconds(1)) }) { relay in
+        try await withRelay(via: .sockets, { $0.connections = ConnectionCaps(requestTimeout: .seconds(1)) }) { relay in
             let body = String(repeating: "a", count: 60)
             let response = await Self.slowRequest(
                 port: relay.baseURL.port!,
@@ -57,7 +57,7 @@ struct ConnectionCapTests {
 
     @Test("One network may hold only so many connections; a connection over the cap gets 503 and is closed")
     func perNetworkConnections() async throws {
-        try await withRelay({ $0.connections = ConnectionCaps(perNetwork: 3) }) { relay in
+        try await withRelay(via: .sockets, { $0.connections = ConnectionCaps(perNetwork: 3) }) { relay in
             let port = relay.baseURL.port!
             let held = try (0..<3).map { _ in try #require(RawHTTP.connectSocket(port: port, timeout: 5)) }
             try await waitUntil("three open connections") { relay.relay.connections.open >= 3 }
@@ -78,7 +78,7 @@ struct ConnectionCapTests {
 
     @Test("Behind a trusted proxy, one client's slow requests are capped (429, JSON) while another client is served")
     func proxiedClients() async throws {
-        try await withRelay({
+        try await withRelay(via: .sockets, {
             $0.trustedProxies = ["127.0.0.1"]
             $0.connections = ConnectionCaps(proxiedRequestsPerNetwork: 3)
         }) { relay in
@@ -112,7 +112,7 @@ struct ConnectionCapTests {
 
     @Test("The operations listener has a gate of its own: a cap of 100 connections, and silent ones are closed")
     func operationsListener() async throws {
-        try await withRelay({ $0.connections = ConnectionCaps(requestTimeout: .seconds(2)) }) { relay in
+        try await withRelay(via: .sockets, { $0.connections = ConnectionCaps(requestTimeout: .seconds(2)) }) { relay in
             let port = relay.opsURL.port!
             // 101 connections that send nothing: the relay answers one 503 at once (which one depends on the order
             // its event loops admit them in) and closes the others at the request timeout, before the sockets' own

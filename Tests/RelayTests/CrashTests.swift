@@ -27,6 +27,7 @@ struct CrashTests {
             }
         }
         func answered(_ login: StartedLogin) { lock.withLock { _ = inDoubt.remove(login.deviceCode) } }
+        var acknowledgedCount: Int { lock.withLock { acknowledged.count } }
         var snapshot: (acknowledged: [StartedLogin], collected: Set<String>, inDoubt: Set<String>) {
             lock.withLock { (acknowledged, collected, inDoubt) }
         }
@@ -56,7 +57,12 @@ struct CrashTests {
                     }
                 }
             }
-            try await Task.sleep(for: .milliseconds(Int.random(in: 50...400)))
+            // Each round acknowledges at least one login before its kill (however slow the machine), then kills at a
+            // random moment while the drivers are mid-flight.
+            let before = ledger.acknowledgedCount
+            // (A round that acknowledges none in 20 s goes on: the count below then says too few completed.)
+            try? await waitUntil("a login acknowledged before the kill", within: .seconds(20)) { ledger.acknowledgedCount > before }
+            try await Task.sleep(for: .milliseconds(Int.random(in: 0...350)))
             await relay.stop(signal: SIGKILL)
             driver.cancel()
             await driver.value

@@ -55,7 +55,7 @@ struct DeviceFlowTests {
             #expect(json["regions"] as? [String] == ["us", "eu", "kr", "tw"])
             #expect((json["expires_in"] as? Int ?? 0) > 86_000)
 
-            let user = try await OAuthClient(credentials: relayCredentials, endpoints: relay.emulator.endpoints, transport: transport)
+            let user = try await OAuthClient(credentials: relayCredentials, endpoints: relay.emulator.endpoints, transport: relay.transport)
                 .userInfo(accessToken: accessToken)
             #expect(user.battletag == "FaYe#2543")
 

@@ -164,7 +164,7 @@ struct EndpointTests {
             let service = relay.service
             DeviceController(
                 logins: service, settings: service.settings, metrics: service.metrics, keyring: service.keyring,
-                apps: service.apps, startLimit: PrefixRateLimits(label: "login_start", perNetwork: 100, per56: 100, per48: 100, now: { frozen }),
+                apps: service.apps, startLimit: PrefixRateLimits(PrefixRateLimits.loginStarts, perNetwork: 100, per56: 100, per48: 100, now: { frozen }),
                 codeLimit: RateLimiter(name: "user_code", burst: 10, perMinute: 10), sandbox: false,
                 providerOrigin: "https://oauth.battle.net", cookies: BrowserCookies(secure: true)
             ).register(on: router)

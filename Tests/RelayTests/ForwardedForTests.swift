@@ -37,7 +37,7 @@ struct ForwardedForTests {
 
     @Test("A client's address with and without port, brackets or zone is one client for the limits")
     func portsAndZones() async throws {
-        try await withRelay({
+        try await withRelay(via: .sockets, {
             $0.trustedProxies = ["127.0.0.1"]
             $0.startsPerMinute = 2
         }) { relay in
@@ -57,7 +57,7 @@ struct ForwardedForTests {
 
     @Test("Values naming no client share one bucket of their own, never the proxy's; the first is logged, each counted")
     func unusableValues() async throws {
-        try await withRelay({
+        try await withRelay(via: .sockets, {
             $0.trustedProxies = ["127.0.0.1"]
             $0.startsPerMinute = 2
         }) { relay in

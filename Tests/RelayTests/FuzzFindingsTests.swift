@@ -1,4 +1,6 @@
+import RelayConfig
 import RelayCore
+@testable import RelayServer
 import Testing
 
 /// Inputs the fuzz targets in Fuzz/ (or reading them) found, kept as regressions.
@@ -15,5 +17,25 @@ struct FuzzFindingsTests {
     func userCodeStillLenient() {
         #expect(UserCode.normalize("wdjb-mjht") == "WDJBMJHT")
         #expect(UserCode.normalize(" WDJB MJHT\t") == "WDJBMJHT")
+    }
+
+    @Test("The environment file is read by Unicode scalars: a combining mark after a backslash, quote or = hides none")
+    func environmentFileScalars() throws {
+        // Fuzz/EnvironmentFile's finding (its invalid bytes here one U+FFFD): written back as `Q="...\\\u{594}..."`, the
+        // second backslash and U+0594 were read as one character, so the escape was not seen.
+        let found = "K='si=gle \\ kept'\nQ=\"ese \\\u{594}\u{FFFD}t \"n$\n"
+        #expect(try EnvironmentFile.parse(found, path: "f") == ["K": "si=gle \\ kept", "Q": "\"ese \\\u{594}\u{FFFD}t \"n$"])
+        #expect(try EnvironmentFile.parse("Q=\"a \\\\\u{594}b\"", path: "f") == ["Q": "a \\\u{594}b"])
+        #expect(try EnvironmentFile.parse("Q=\"\u{301}quoted\"", path: "f") == ["Q": "\u{301}quoted"])
+        #expect(try EnvironmentFile.parse("Q=\u{301}x", path: "f") == ["Q": "\u{301}x"])
+        #expect(try EnvironmentFile.parse("Q=\"x\u{600}\"", path: "f") == ["Q": "x\u{600}"])
+    }
+
+    @Test("A Cookie header is split at every ; byte, whatever the character before it")
+    func cookieSeparators() {
+        #expect(CookieHeader.value("b", in: ["a=x\u{600}; b=v"]) == "v")
+        #expect(CookieHeader.value("b", in: ["a=1;\u{301}b=v", "b=w"]) == "w")
+        #expect(CookieHeader.value("bnr_login_x", in: ["theme=dark; bnr_login_x=AbC_-1; bnr_login_x=second"]) == "AbC_-1")
+        #expect(CookieHeader.value("b", in: ["a=1; b"]) == nil)
     }
 }

@@ -11,7 +11,7 @@ import Testing
 struct HeavyRequestTests {
     @Test("OAuth requests with a header block over 4 KiB get 431 (JSON) before any route; pages take up to 8 KiB, not 14")
     func heavyHeaders() async throws {
-        try await withRelay { relay in
+        try await withRelay(via: .sockets) { relay in
             let port = relay.baseURL.port!
             let form = [("Content-Type", "application/x-www-form-urlencoded")]
             // 7 KiB of headers: within the decoder's 8 KiB, over the OAuth endpoints' 4 KiB.
@@ -41,7 +41,7 @@ struct HeavyRequestTests {
 
     @Test("A long-poll held with heavy headers is refused up front; one within the budget is held and answered")
     func heldPollHeaders() async throws {
-        try await withRelay { relay in
+        try await withRelay(via: .sockets) { relay in
             let login = try await relay.startLogin()
             let port = relay.baseURL.port!
             let body = Data(FormEncoding.encode([

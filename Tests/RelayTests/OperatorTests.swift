@@ -3,6 +3,7 @@ import BattleNetHTTPClient
 import Foundation
 import GRDB
 import Logging
+import RelayConfig
 import RelayCore
 import RelayServer
 import TestSupport

@@ -1,5 +1,6 @@
 import BattleNet
 import Foundation
+import RelayConfig
 import RelayCore
 import Testing
 
@@ -27,7 +28,7 @@ struct PrefixLimitTests {
 
     @Test("A flood from the /64s of one IPv6 /48 is refused with 429 before it fills the cap; other networks still start logins")
     func oneAllocationCannotFillTheCap() async throws {
-        try await withRelay(Self.limits(per56: 1_000, per48: 20, maxOpenLogins: 100)) { relay in
+        try await withRelay(via: .sockets, Self.limits(per56: 1_000, per48: 20, maxOpenLogins: 100)) { relay in
             var statuses: [Int: Int] = [:]
             for index in 0..<150 {
                 let response = try await Self.start(relay, from: "2001:db8:1:\(String(index, radix: 16))::1")
@@ -54,7 +55,7 @@ struct PrefixLimitTests {
 
     @Test("The /64s of one /56 share its budget, its neighbour /56 in the /48 has its own; IPv4 /24s share theirs")
     func siteAndIPv4Widths() async throws {
-        try await withRelay(Self.limits(per56: 3, per48: 5)) { relay in
+        try await withRelay(via: .sockets, Self.limits(per56: 3, per48: 5)) { relay in
             for index in 1...3 {
                 #expect(try await Self.start(relay, from: "2001:db8:5:10\(index)::1").status == 200)
             }

@@ -36,9 +36,11 @@ struct LogCapture: Sendable {
     }
 }
 
-/// A relay and its emulator for one test. The relay runs either on loopback ports (``Connection/sockets``) or in
-/// this process behind HummingbirdTesting's router framework (``Connection/router``); the emulator always listens
-/// on loopback. Either way the test sends through ``transport``: URLs under ``publicBase`` reach the relay.
+/// A relay and its emulator for one test. The relay answers in this process behind HummingbirdTesting's router
+/// framework (``Connection/router``, the default) or on loopback ports (``Connection/sockets``, named by the tests
+/// whose point is the socket). The relay reaches its emulator through the emulator's routes in process (an
+/// ``EmulatorTransport``), unless a test hands it one that listens. Either way the test sends through
+/// ``transport``: URLs under ``publicBase`` reach the relay, the emulator's reach the emulator.
 struct RelayHarness: Sendable {
     /// How a test reaches its relay.
     enum Connection {
@@ -92,7 +94,8 @@ struct RelayHarness: Sendable {
     }
 
     /// A relay built from ``configuration(directory:endpoints:)`` changed by `configure`, in a fresh directory,
-    /// against `emulator` (shared between relays) or an emulator of its own that knows the configured apps.
+    /// against `emulator` (shared between relays) or an in-process emulator of its own that knows the configured
+    /// apps. The relay reaches the emulator through its routes in process, whether it listens or not.
     private static func build(
         emulator sharedEmulator: RunningEmulator?, _ configure: (inout RelayConfiguration) throws -> Void
     ) async throws -> (relay: Relay, emulator: RunningEmulator, directory: URL, logs: LogCapture) {
@@ -100,16 +103,16 @@ struct RelayHarness: Sendable {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var configuration = try configuration(directory: directory, endpoints: BattleNetEndpoints(region: .eu))
         try configure(&configuration)
-        let emulator: RunningEmulator
-        if let sharedEmulator {
-            emulator = sharedEmulator
-        } else {
-            emulator = try await startEmulator(apps: configuration.apps.map(\.name))
-        }
+        var emulator = sharedEmulator
+        if emulator == nil { emulator = try await startEmulator(apps: configuration.apps.map(\.name)) }
+        guard let emulator else { throw CancellationError() }
         configuration.use(emulator.endpoints)
         let logs = LogCapture()
         do {
-            return (try await Relay.build(configuration: configuration, logger: logs.logger), emulator, directory, logs)
+            let relay = try await Relay.build(
+                configuration: configuration, logger: logs.logger,
+                collaborators: RelayCollaborators(battleNet: emulator.inProcessTransport()))
+            return (relay, emulator, directory, logs)
         } catch {
             if sharedEmulator == nil { await emulator.stop() }
             throw error
@@ -141,7 +144,7 @@ struct RelayHarness: Sendable {
         let baseURL = URL(string: "http://\(host.contains(":") ? "[\(host)]" : host):\(port)")!
         return RelayHarness(
             emulator: emulator, relay: relay, baseURL: baseURL, opsURL: URL(string: "http://127.0.0.1:\(opsPort)")!,
-            directory: directory, logs: logs, transport: RelayTransport(relay: .socket(baseURL)),
+            directory: directory, logs: logs, transport: RelayTransport(relay: .socket(baseURL), emulator: emulator),
             stopServing: {
                 await group.triggerGracefulShutdown()
                 _ = try? await task.value
@@ -149,9 +152,9 @@ struct RelayHarness: Sendable {
             ownsEmulator: sharedEmulator == nil)
     }
 
-    /// Runs `body` with a relay (see ``build(emulator:_:)``) answering in process through its routers, and always
-    /// stops it. The database is migrated and checked first (unless `prepared` is false); the relay's background
-    /// services (readiness re-checks, the sweeper) do not run.
+    /// Runs `body` with a relay (see ``build(emulator:_:)``) answering in process through its routers, with its
+    /// background services (the store's, readiness re-checks, the sweeper) running, and always stops it. The
+    /// database is migrated and checked first, as before a server starts (unless `prepared` is false).
     static func withRouter<T>(
         emulator sharedEmulator: RunningEmulator? = nil, prepared: Bool = true,
         _ configure: (inout RelayConfiguration) throws -> Void = { _ in }, _ body: @Sendable (RelayHarness) async throws -> T
@@ -159,12 +162,14 @@ struct RelayHarness: Sendable {
         let (relay, emulator, directory, logs) = try await build(emulator: sharedEmulator, configure)
         let ownsEmulator = sharedEmulator == nil
         do {
-            if prepared { try await relay.prepare() }
-            let result = try await Application(responder: relay.responder, logger: logs.logger).test(.router) { client in
+            var application = Application(responder: relay.responder, services: relay.backgroundServices(), logger: logs.logger)
+            if prepared { application.beforeServerStarts { try await relay.prepare() } }
+            let result = try await application.test(.router) { client in
                 try await Application(responder: relay.opsResponder, logger: logs.logger).test(.router) { operations in
                     try await body(RelayHarness(
                         emulator: emulator, relay: relay, baseURL: URL(string: publicBase)!, opsURL: URL(string: operationsBase)!,
-                        directory: directory, logs: logs, transport: RelayTransport(relay: .router(public: client, operations: operations)),
+                        directory: directory, logs: logs,
+                        transport: RelayTransport(relay: .router(public: client, operations: operations), emulator: emulator),
                         stopServing: {}, ownsEmulator: ownsEmulator))
                 }
             }
@@ -176,13 +181,23 @@ struct RelayHarness: Sendable {
         }
     }
 
-    /// An emulator that knows the test client and the redirect URIs of `apps` under ``publicBase``.
-    static func startEmulator(apps: [String] = ["d3", "myapp", "fwdapp"]) async throws -> RunningEmulator {
-        try await BattleNetEmulator.start(configuration: EmulatorConfiguration(clients: [
+    /// The emulator configuration that knows the test client and the redirect URIs of `apps` under ``publicBase``.
+    static func emulatorConfiguration(apps: [String] = ["d3", "myapp", "fwdapp"]) -> EmulatorConfiguration {
+        EmulatorConfiguration(clients: [
             EmulatorClient(
-                credentials: relayCredentials, name: "Relay Under Test",
-                redirectURIs: apps.map { "\(publicBase)/redirect/\($0)" })
-        ]))
+                credentials: relayCredentials, name: "Relay Under Test", redirectURIs: apps.map { "\(publicBase)/redirect/\($0)" })
+        ])
+    }
+
+    /// An emulator for `apps` (see ``emulatorConfiguration(apps:)``) answering in process: no socket.
+    static func startEmulator(apps: [String] = ["d3", "myapp", "fwdapp"]) async throws -> RunningEmulator {
+        RunningEmulator.inProcess(configuration: emulatorConfiguration(apps: apps))
+    }
+
+    /// An emulator for `apps` listening on a loopback port: for tests whose client is a real HTTP stack
+    /// (URLSession) or another process.
+    static func startListeningEmulator(apps: [String] = ["d3", "myapp", "fwdapp"]) async throws -> RunningEmulator {
+        try await BattleNetEmulator.start(configuration: emulatorConfiguration(apps: apps))
     }
 
     /// Stops the relay (and its own emulator) and removes its directory.
@@ -246,12 +261,13 @@ struct RelayHarness: Sendable {
     }
 }
 
-/// Runs `body` with a relay on loopback ports, started by ``RelayHarness/start(emulator:_:)``, and always stops it.
+/// Runs `body` with a relay answering in process (see ``RelayHarness/withRouter(emulator:prepared:_:_:)``), and
+/// always stops it. Tests whose point is a socket say so: `withRelay(via: .sockets)`.
 func withRelay<T>(
     emulator: RunningEmulator? = nil, _ configure: (inout RelayConfiguration) throws -> Void = { _ in },
-    _ body: (RelayHarness) async throws -> T
+    _ body: @Sendable (RelayHarness) async throws -> T
 ) async throws -> T {
-    try await withRelay({ try await RelayHarness.start(emulator: emulator, configure) }, body)
+    try await RelayHarness.withRouter(emulator: emulator, configure, body)
 }
 
 /// Runs `body` with a relay reached `via` its sockets or its router (see ``RelayHarness``), configured by
@@ -261,7 +277,7 @@ func withRelay<T>(
     _ configure: (inout RelayConfiguration) throws -> Void = { _ in }, _ body: @Sendable (RelayHarness) async throws -> T
 ) async throws -> T {
     switch connection {
-    case .sockets: try await withRelay(emulator: emulator, configure, body)
+    case .sockets: try await withRelay({ try await RelayHarness.start(emulator: emulator, configure) }, body)
     case .router: try await RelayHarness.withRouter(emulator: emulator, configure, body)
     }
 }

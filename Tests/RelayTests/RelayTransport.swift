@@ -1,4 +1,5 @@
 import BattleNet
+import BattleNetEmulator
 import BattleNetHTTPClient
 import Foundation
 import HTTPTypes
@@ -13,7 +14,8 @@ let operationsBase = "https://operations.relay.example.com"
 
 /// Carries a test's requests the way a browser or client would reach its relay: a URL under ``publicBase`` goes to
 /// the relay under test (on its loopback port, or through its router in process), one under ``operationsBase`` to
-/// an in-process relay's operations router, and any other URL (the emulator's) over the network.
+/// an in-process relay's operations router, one under the emulator's address to its routes in process, and any
+/// other URL over the network.
 struct RelayTransport: HTTPTransport {
     /// Where the relay under test answers.
     enum Relay: Sendable {
@@ -24,7 +26,14 @@ struct RelayTransport: HTTPTransport {
     }
 
     let relay: Relay
-    var network: any HTTPTransport = transport
+    /// Everything else: the emulator's routes in process, and the network past them.
+    let network: any HTTPTransport
+
+    /// A transport to `relay`, and to `emulator`'s routes in process.
+    init(relay: Relay, emulator: RunningEmulator) {
+        self.relay = relay
+        network = emulator.inProcessTransport(fallback: transport)
+    }
 
     func send(_ request: TransportRequest) async throws -> TransportResponse {
         switch relay {

@@ -13,7 +13,7 @@ import Testing
 struct RevocationFloodTests {
     @Test("A flood from one /48 causes no more calls to Battle.net than the relay issued tokens, and a sign-in meanwhile completes")
     func floodFromOneAllocation() async throws {
-        try await withRelay({
+        try await withRelay(via: .sockets, {
             $0.trustedProxies = ["127.0.0.1"]
             $0.startsPerMinute = 10
         }) { relay in

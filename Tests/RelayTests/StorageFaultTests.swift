@@ -13,7 +13,7 @@ import Testing
     "Storage faults", .serialized, .enabled(if: getuid() == 0, "mounts file systems, so it runs as root (as CI does)"),
     .timeLimit(.minutes(2)))
 struct StorageFaultTests {
-    final class Mount {
+    final class Mount: Sendable {
         let path: URL
         init(sizeKiB: Int) throws {
             path = FileManager.default.temporaryDirectory.appending(path: "tmpfs-\(UUID().uuidString)")
@@ -56,7 +56,7 @@ struct StorageFaultTests {
 
     /// An ext4 file system in a loop-mounted image, mounted `errors=remount-ro`, so that the kernel itself can turn
     /// it read-only under the relay's open files, as it does on a real disk error.
-    final class Ext4Image {
+    final class Ext4Image: Sendable {
         let image: URL
         let path: URL
 

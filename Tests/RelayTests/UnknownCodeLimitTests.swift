@@ -28,7 +28,7 @@ struct UnknownCodeLimitTests {
 
     @Test("Callbacks with made-up states: the budget, then 429 with Retry-After; a neighbour and a real sign-in go on")
     func callbacks() async throws {
-        try await withRelay({ $0.trustedProxies = ["127.0.0.1"]; $0.unknownCodesPerMinute = 5 }) { relay in
+        try await withRelay(via: .sockets, { $0.trustedProxies = ["127.0.0.1"]; $0.unknownCodesPerMinute = 5 }) { relay in
             for _ in 0..<5 {
                 let rejected = try await Self.callback(relay, headers: Self.flooder)
                 #expect(rejected.status == 400)
@@ -52,7 +52,7 @@ struct UnknownCodeLimitTests {
 
     @Test("Polls with made-up device codes: the budget, then 429 slow_down; the network's own login is still answered")
     func polls() async throws {
-        try await withRelay({ $0.trustedProxies = ["127.0.0.1"]; $0.unknownCodesPerMinute = 5 }) { relay in
+        try await withRelay(via: .sockets, { $0.trustedProxies = ["127.0.0.1"]; $0.unknownCodesPerMinute = 5 }) { relay in
             let started = try await relay.post("/oauth/device/code", form: [("client_id", "d3")], headers: Self.flooder)
             let deviceCode = try #require(started.json["device_code"] as? String)
             for _ in 0..<5 {

@@ -31,7 +31,7 @@ struct UserCodeTests {
             let codes = CodeSequence(["BCDF-GHJK", "BCDF-GHJK", "BCDF-GHJK", "WXZB-CDFG"])
             let service = LoginService(
                 settings: relay.service.settings, apps: relay.service.apps, store: relay.service.store,
-                oauth: OAuthClient(credentials: relayCredentials, endpoints: relay.emulator.endpoints, transport: transport),
+                oauth: OAuthClient(credentials: relayCredentials, endpoints: relay.emulator.endpoints, transport: relay.transport),
                 keyring: relay.service.keyring, logger: Logger(label: "test"),
                 userCodes: { codes.next() })
             let first = try await service.start(clientID: "d3", scope: nil)

@@ -88,9 +88,9 @@ public struct DeviceFlowClient: Sendable {
             return .granted(DeviceFlowToken(body, receivedAt: receivedAt))
         }
         if let body = try? JSONDecoder().decode(OAuthErrorResponse.self, from: response.body) {
-            switch body.error {
-            case "authorization_pending": return .pending(interval: body.interval)
-            case "slow_down": return .slowDown(interval: body.interval)
+            switch body.code {
+            case .authorizationPending: return .pending(interval: body.interval)
+            case .slowDown: return .slowDown(interval: body.interval)
             default: throw DeviceFlowError.classify(OAuthError(body, status: response.status))
             }
         }

@@ -25,6 +25,14 @@ public struct OAuthErrorResponse: Sendable, Hashable, Codable {
         self.interval = interval
     }
 
+    /// Creates an error body with the code `code`.
+    public init(_ code: OAuthErrorCode, errorDescription: String? = nil, interval: Int? = nil) {
+        self.init(error: code.rawValue, errorDescription: errorDescription, interval: interval)
+    }
+
+    /// The error code, typed.
+    public var code: OAuthErrorCode { OAuthErrorCode(error) }
+
     enum CodingKeys: String, CodingKey {
         case error, errorDescription = "error_description", interval
     }

@@ -21,7 +21,7 @@ extension LoginService {
         let label =
             switch result {
             case .token: "token"
-            case .error(let refusal, _): refusal.error
+            case .error(let refusal, _): refusal.error.rawValue
             }
         metrics.increment(.polls, label)
         if case .token = result { metrics.increment(.pickups) }
@@ -41,30 +41,25 @@ extension LoginService {
         let (found, pace) = index.admit(hash, now: now(), paced: !longPoll)
         guard var entry = found else {
             guard await unknownDeviceCodes.hasToken(network) else {
-                metrics.increment(.throttled, "unknown_device_code")
-                return .error(
-                    Refusal(
-                        "slow_down",
-                        "Too many polls with a device code this relay does not know came from your network; wait a minute before polling again.",
-                        status: 429),
-                    interval: settings.pollInterval)
+                metrics.count(.unknownDeviceCode)
+                return .error(Throttle.unknownDeviceCode.refusal!, interval: settings.pollInterval)
             }
             return await answerFromStore(poll, clientID: clientID, network: network)
         }
         if let refusal = Self.clientMismatch(clientID, app: entry.app) { return .error(refusal, interval: entry.interval) }
         if case .slowDown(let interval) = pace {
-            return .error(Refusal("slow_down", "Polling too fast: wait \(interval) s between polls."), interval: interval)
+            return .error(Refusal(.slowDown, "Polling too fast: wait \(interval) s between polls."), interval: interval)
         }
         if longPoll, let wait, entry.status == .pending || entry.status == .authorizing, entry.expiresAt > now() {
             if holds.acquire(network) {
                 defer { holds.release(network) }
                 guard await index.wait(hash, timeout: .seconds(min(wait, settings.maxLongPollWait))) else {
-                    return .error(Refusal("slow_down", "Too many concurrent long-polls for this login."), interval: entry.interval)
+                    return .error(Refusal(.slowDown, "Too many concurrent long-polls for this login."), interval: entry.interval)
                 }
                 entry = index.entry(hash) ?? entry
             } else {
                 // Over a cap: answered now, as a plain poll; the client polls again after its interval.
-                metrics.increment(.throttled, "held_polls")
+                metrics.count(.heldPolls)
             }
         }
         return await answer(entry: entry, poll)
@@ -72,22 +67,22 @@ extension LoginService {
 
     private func answer(entry: PollIndex.Entry, _ poll: Poll) async -> PollResult {
         if entry.expiresAt <= now(), entry.status != .collected {
-            return .error(Refusal("expired_token", "The login expired before it was completed; start a new one."), interval: entry.interval)
+            return .error(Refusal(.expiredToken, "The login expired before it was completed; start a new one."), interval: entry.interval)
         }
         switch entry.status {
         case .pending, .authorizing:
-            return .error(Refusal("authorization_pending", "The person has not finished signing in yet."), interval: entry.interval)
+            return .error(Refusal(.authorizationPending, "The person has not finished signing in yet."), interval: entry.interval)
         case .approved:
             if let refusal = callbackCodeRefusal(poll, entry: entry) { return .error(refusal, interval: entry.interval) }
             return await pickUp(hash: poll.hash, deviceCode: poll.deviceCode, interval: entry.interval)
         case .denied:
-            return .error(Refusal("access_denied", "The person declined the sign-in, at Battle.net or on the relay's confirm page."), interval: entry.interval)
+            return .error(Refusal(.accessDenied, "The person declined the sign-in, at Battle.net or on the relay's confirm page."), interval: entry.interval)
         case .failed:
-            return .error(Refusal("access_denied", "The sign-in failed at Battle.net; start a new login."), interval: entry.interval)
+            return .error(Refusal(.accessDenied, "The sign-in failed at Battle.net; start a new login."), interval: entry.interval)
         case .revoked:
-            return .error(Refusal("access_denied", "The relay's operator revoked this login."), interval: entry.interval)
+            return .error(Refusal(.accessDenied, "The relay's operator revoked this login."), interval: entry.interval)
         case .collected:
-            return .error(Refusal("invalid_grant", "This login's token was already collected."), interval: entry.interval)
+            return .error(Refusal(.invalidGrant, "This login's token was already collected."), interval: entry.interval)
         }
     }
 
@@ -103,13 +98,13 @@ extension LoginService {
         }
         guard let login = found else {
             _ = await unknownDeviceCodes.allow(network)
-            return .error(Refusal("invalid_grant", "Unknown device_code."), interval: interval)
+            return .error(Refusal(.invalidGrant, "Unknown device_code."), interval: interval)
         }
         if let refusal = Self.clientMismatch(clientID, app: login.app) { return .error(refusal, interval: interval) }
         var entry = PollIndex.Entry(
             loginID: login.id, app: login.app, status: login.status, interval: login.interval, expiresAt: login.expiresAt)
         // Kept in memory from now on (a login another relay started, say), unless the index holds the cap already.
-        if login.status.isOpen, login.expiresAt > now(), index.loginCount < settings.maxOpenLogins {
+        if login.status.isOpen, login.expiresAt > now(), index.loginCount < limits.maxOpenLogins {
             index.put(login)
             entry = index.entry(hash) ?? entry
         }
@@ -122,12 +117,12 @@ extension LoginService {
         guard apps.app(named: entry.app)?.mode == .redirect else { return nil }
         guard let presented = poll.callbackCode, !presented.isEmpty else {
             return Refusal(
-                "invalid_request",
+                .invalidRequest,
                 "callback_code is missing: send the callback_code from the app's callback URL with the device_code.")
         }
         guard keyring.holdsCallbackCode(presented, loginID: entry.loginID, deviceCodeHash: poll.hash) else {
             metrics.increment(.refused, "callback_code")
-            return Refusal("invalid_grant", "callback_code is not this login's; send the one the app's callback URL carried.")
+            return Refusal(.invalidGrant, "callback_code is not this login's; send the one the app's callback URL carried.")
         }
         return nil
     }
@@ -137,7 +132,7 @@ extension LoginService {
     static func clientMismatch(_ clientID: String?, app: String) -> Refusal? {
         guard let clientID, clientID.lowercased() != app.lowercased() else { return nil }
         return Refusal(
-            "invalid_client",
+            .invalidClient,
             "client_id does not name the app that started this login; send that app's client_id, or none.")
     }
 
@@ -147,7 +142,7 @@ extension LoginService {
         do {
             guard let collected = try await store.collect(deviceCodeHash: hash, now: now()) else {
                 index.update(hash, status: .collected)
-                return .error(Refusal("invalid_grant", "This login's token was already collected."), interval: interval)
+                return .error(Refusal(.invalidGrant, "This login's token was already collected."), interval: interval)
             }
             login = collected
         } catch {
@@ -155,13 +150,13 @@ extension LoginService {
         }
         index.update(hash, status: .collected)
         guard let key = keyring.key(for: login) else {
-            return .error(Refusal("invalid_grant", "This login was started under a seal key the relay no longer holds (retired by its operator), or its record was changed outside the relay; start a new login."), interval: interval)
+            return .error(Refusal(.invalidGrant, "This login was started under a seal key the relay no longer holds (retired by its operator), or its record was changed outside the relay; start a new login."), interval: interval)
         }
         guard let sealed = login.sealedToken,
             let plaintext = try? TokenSealer(relayKey: key).open(sealed, deviceCode: deviceCode, loginID: login.id),
             let token = try? JSONDecoder().decode(AccessToken.self, from: plaintext)
         else {
-            return .error(Refusal("invalid_grant", "The stored token could not be opened (was the seal key changed?)."), interval: interval)
+            return .error(Refusal(.invalidGrant, "The stored token could not be opened (was the seal key changed?)."), interval: interval)
         }
         do {
             try await store.recordIssued(IssuedToken(digest: keyring.tokenDigest(token.value), expiresAt: token.expiresAt))

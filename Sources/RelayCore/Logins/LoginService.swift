@@ -6,22 +6,6 @@ import Logging
 /// The login state machine: start, confirm, callback, poll. Every status change is one transaction in the
 /// store, then mirrored into the in-memory ``PollIndex`` that answers pending polls without disk I/O.
 public struct LoginService: Sendable {
-    /// A started login, as the device authorization response gives it (RFC 8628 section 3.2).
-    public struct Started: Sendable {
-        /// The client's secret handle on the login (256 bits); the relay keeps only its hash.
-        public var deviceCode: String
-        /// The code the person types or matches, such as `WDJB-MJHT`.
-        public var userCode: String
-        /// The page where the person enters the code.
-        public var verificationURI: URL
-        /// The same page with the code filled in.
-        public var verificationURIComplete: URL
-        /// Seconds until the login expires.
-        public var expiresIn: Int
-        /// Seconds between polls.
-        public var interval: Int
-    }
-
     /// What a poll answers.
     public enum PollResult: Sendable {
         /// The token, handed out once.
@@ -64,12 +48,11 @@ public struct LoginService: Sendable {
     public let index: PollIndex
     /// Counters for `/metrics`.
     public let metrics: RelayMetrics
-    /// The caps on held long-polls.
-    let holds: HeldPollLimits
-    /// Per client network, the budgets of callbacks naming an unknown state and polls naming an unknown device code:
-    /// charged only for those misses, checked before every callback and every poll the poll index cannot answer.
-    let unknownStates: RateLimiter
-    let unknownDeviceCodes: RateLimiter
+    /// The caps and budgets the service applies.
+    let limits: LoginLimits
+    var holds: HeldPollLimits { limits.holds }
+    var unknownStates: RateLimiter { limits.unknownStates }
+    var unknownDeviceCodes: RateLimiter { limits.unknownDeviceCodes }
     /// The keys and what is derived from them.
     public let keyring: LoginKeyring
     private let oauth: OAuthClient
@@ -78,17 +61,16 @@ public struct LoginService: Sendable {
     /// The clock the service reads.
     public let now: @Sendable () -> Date
 
-    /// Wires the service.
+    /// Wires the service: the protocol `settings` and `apps`; its records (`store`, the source of truth, and
+    /// `index`, its in-memory view); Battle.net (`oauth`) and the `keyring`; the `limits` it applies; where it
+    /// reports (`metrics`, `logger`); and where it draws time and user codes from.
     public init(
-        settings: RelaySettings, apps: AppRegistry, store: any LoginStore, oauth: OAuthClient, keyring: LoginKeyring,
-        index: PollIndex = PollIndex(), metrics: RelayMetrics = RelayMetrics(), logger: Logger,
+        settings: RelaySettings, apps: AppRegistry, store: any LoginStore, index: PollIndex = PollIndex(), oauth: OAuthClient,
+        keyring: LoginKeyring, limits: LoginLimits? = nil, metrics: RelayMetrics = RelayMetrics(), logger: Logger,
         now: @escaping @Sendable () -> Date = { Date() }, userCodes: @escaping @Sendable () -> String = UserCode.generate
     ) {
         self.userCodes = userCodes
-        holds = HeldPollLimits(total: settings.maxHeldPolls, perNetwork: settings.maxHeldPollsPerNetwork)
-        let misses = settings.unknownCodesPerMinute
-        unknownStates = RateLimiter(name: "unknown_state", burst: Int(misses), perMinute: misses)
-        unknownDeviceCodes = RateLimiter(name: "unknown_device_code", burst: Int(misses), perMinute: misses)
+        self.limits = limits ?? LoginLimits(settings)
         self.settings = settings
         self.apps = apps
         self.store = store
@@ -111,9 +93,9 @@ public struct LoginService: Sendable {
         let current = now()
         var after: String?
         var loaded = 0
-        while loaded < settings.maxOpenLogins {
+        while loaded < limits.maxOpenLogins {
             let batch = try await store.openLogins(now: current, after: after, limit: Self.batchSize)
-            for login in batch.prefix(settings.maxOpenLogins - loaded) where keyring.isAuthentic(login) {
+            for login in batch.prefix(limits.maxOpenLogins - loaded) where keyring.isAuthentic(login) {
                 index.put(login)
                 loaded += 1
             }
@@ -126,27 +108,26 @@ public struct LoginService: Sendable {
     // MARK: Start
 
     /// Starts a login for `clientID` (a registered app) with the requested scopes (space-separated), from `network`
-    /// (the client's network prefix, see ``Login/startNetwork``).
-    public func start(clientID: String, scope: String?, network: String? = nil) async throws -> Started {
+    /// (the client's network prefix, see ``Login/startNetwork``); returns the device authorization response
+    /// (RFC 8628 section 3.2) as the client receives it.
+    public func start(clientID: String, scope: String?, network: String? = nil) async throws -> DeviceAuthorizationResponse {
         guard let app = apps.app(named: clientID) else {
-            throw Refusal("invalid_client", "Unknown client_id: register the app on the relay with --app NAME=MODE.")
+            throw Refusal(.invalidClient, "Unknown client_id: register the app on the relay with --app NAME=MODE.")
         }
-        guard index.loginCount < settings.maxOpenLogins else {
-            metrics.increment(.throttled, "open_logins")
-            throw Refusal(
-                "temporarily_unavailable", "The relay holds as many open logins as it may; try again in a minute.",
-                status: 503)
+        guard index.loginCount < limits.maxOpenLogins else {
+            metrics.count(.openLogins)
+            throw Throttle.openLogins.refusal!
         }
         guard app.mode != .forward else {
             throw Refusal(
-                "unauthorized_client",
+                .unauthorizedClient,
                 "\(app.name) is registered in forward mode, where the app exchanges the code itself: a device login could never complete. Register it as poll or redirect.")
         }
         let allowed = app.allowedScopes.isEmpty ? settings.defaultScopes : app.allowedScopes
         let requested = scope.map { $0.split(separator: " ").map(String.init) } ?? []
         let scopes = requested.isEmpty ? allowed : requested
         if let bad = scopes.first(where: { !allowed.contains($0) }) {
-            throw Refusal("invalid_scope", "Scope '\(bad.prefix(64))' is not allowed for \(app.name); allowed: \(allowed.joined(separator: " ")).")
+            throw Refusal(.invalidScope, "Scope '\(bad.prefix(64))' is not allowed for \(app.name); allowed: \(allowed.joined(separator: " ")).")
         }
         let deviceCode = Identifiers.deviceCode()
         // Whole milliseconds, which every store keeps exactly, so that the binding MAC over the times verifies.
@@ -174,10 +155,10 @@ public struct LoginService: Sendable {
         index.put(login)
         metrics.increment(.loginsStarted, app.name)
         let verification = settings.url("device")
-        return Started(
-            deviceCode: deviceCode, userCode: userCode, verificationURI: verification,
-            verificationURIComplete: verification.appendingQuery([("user_code", userCode)]),
-            expiresIn: Int(settings.loginLifetime.timeInterval), interval: settings.pollInterval)
+        return DeviceAuthorizationResponse(
+            deviceCode: deviceCode, userCode: userCode, verificationURI: verification.absoluteString,
+            verificationURIComplete: verification.appendingQuery([("user_code", userCode)]).absoluteString,
+            expiresIn: Int(settings.loginLifetime.timeInterval), interval: login.interval, appMode: app.mode.rawValue)
     }
 
     // MARK: Confirm
@@ -236,11 +217,8 @@ public struct LoginService: Sendable {
         binding: (_ loginID: String) -> Substring?
     ) async throws -> CallbackResult {
         guard await unknownStates.hasToken(network) else {
-            metrics.increment(.throttled, "unknown_state")
-            throw Refusal(
-                "temporarily_unavailable",
-                "Too many sign-in answers with an unknown state came from your network; wait a minute, then start a new login.",
-                status: 429)
+            metrics.count(.unknownState)
+            throw Throttle.unknownState.refusal!
         }
         let outcome = await handleCallback(app: name, parameters: parameters, logger: logger ?? self.logger, binding: binding)
         if case .rejected(.unknownState) = outcome { _ = await unknownStates.allow(network) }

@@ -1,3 +1,4 @@
+import BattleNet
 import Foundation
 
 /// The in-memory view of open logins that answers polls without touching the disk, and holds long-polls

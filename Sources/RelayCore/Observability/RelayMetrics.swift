@@ -34,12 +34,7 @@ public enum RelayCounter: String, CaseIterable, Sendable {
         case .exchanges: ["failed", "ok"]
         case .revocations: ["failed", "forwarded", "not_issued"]
         case .polls: ["access_denied", "authorization_pending", "expired_token", "invalid_grant", "slow_down", "token"]
-        case .throttled:
-            [
-                "connections", "connections_48", "held_polls", "login_start", "login_start_48", "login_start_56", "open_logins",
-                "ops_connections", "ops_connections_48", "proxied_requests", "proxied_requests_48", "revocation", "revocation_48", "revocation_56", "revocation_global",
-                "revocation_queue", "unknown_device_code", "unknown_state", "user_code",
-            ]
+        case .throttled: Throttle.allCases.map(\.label)
         case .refused: ["cross_site_confirm", "in_progress_elsewhere", "callback_code", "not_me"]
         case .pickups, .userCodeCollisions, .unusableForwardedFor: [""]
         }

@@ -60,17 +60,13 @@ public struct TokenRevoker: Sendable {
         }
         guard await rate.allow("all") else {
             await release(digests)
-            metrics.increment(.throttled, "revocation_global")
-            throw Refusal(
-                "temporarily_unavailable", "The relay forwards only so many revocations a minute; try again in a minute.",
-                status: 503)
+            metrics.count(.revocationGlobal)
+            throw Throttle.revocationGlobal.refusal!
         }
         guard await queue.enter() else {
             await release(digests)
-            metrics.increment(.throttled, "revocation_queue")
-            throw Refusal(
-                "temporarily_unavailable", "Too many revocations are waiting for Battle.net; try again in a minute.",
-                status: 503)
+            metrics.count(.revocationQueue)
+            throw Throttle.revocationQueue.refusal!
         }
         do {
             try await oauth.revoke(token: token)
@@ -87,7 +83,7 @@ public struct TokenRevoker: Sendable {
             logger.warning(
                 "token revocation at Battle.net failed", metadata: [LogKey.errorReason: "\(Self.reason(error))"])
             throw Refusal(
-                "temporarily_unavailable", "Battle.net could not be asked to revoke the token; try again in a minute.",
+                .temporarilyUnavailable, "Battle.net could not be asked to revoke the token; try again in a minute.",
                 status: 503)
         }
         metrics.increment(.revocations, Outcome.forwarded.rawValue)

@@ -31,13 +31,6 @@ struct BrowserCookies: Sendable {
 
     /// The value of cookie `name` in a request's `Cookie` headers.
     static func value(_ name: String, in headers: HTTPFields) -> Substring? {
-        for header in headers[values: .cookie] {
-            for pair in header.split(separator: ";") {
-                let trimmed = pair.drop { $0 == " " }
-                guard let equals = trimmed.firstIndex(of: "="), trimmed[..<equals] == name else { continue }
-                return trimmed[trimmed.index(after: equals)...]
-            }
-        }
-        return nil
+        CookieHeader.value(name, in: headers[values: .cookie])
     }
 }

@@ -70,8 +70,8 @@ final class ConnectionLimits: @unchecked Sendable {
     let caps: ConnectionCaps
     private let trusted: [IPRange]
     private let metrics: RelayMetrics
-    /// The `limit` label of `bnet_relay_throttled_total` for a refused connection.
-    private let refusalLabel: String
+    /// What a refused connection is counted as: over the per-network or total cap, or over the allocation's.
+    private let throttles: (network: Throttle, per48: Throttle)
     private let lock = NSLock()
     private var total = 0
     private var perNetwork = Tally()
@@ -79,18 +79,21 @@ final class ConnectionLimits: @unchecked Sendable {
     private var proxied = Tally()
     private var proxiedAllocations = Tally()
 
-    /// Limits for a listener; `refusalLabel` names its refused connections in the metrics.
-    init(caps: ConnectionCaps, trusted: [IPRange], metrics: RelayMetrics, refusalLabel: String = "connections") {
+    /// Limits for a listener; `throttles` name its refused connections in the metrics.
+    init(
+        caps: ConnectionCaps, trusted: [IPRange], metrics: RelayMetrics,
+        throttles: (network: Throttle, per48: Throttle) = ConnectionLimits.public
+    ) {
         self.caps = caps
         self.trusted = trusted
         self.metrics = metrics
-        self.refusalLabel = refusalLabel
-        metrics.prime(
-            .throttled,
-            values: [refusalLabel, refusalLabel + "_48"] + (trusted.isEmpty ? [] : [Self.proxiedLabel, Self.proxiedLabel + "_48"]))
+        self.throttles = throttles
     }
 
-    static let proxiedLabel = "proxied_requests"
+    /// The public listener's throttles.
+    static let `public` = (network: Throttle.connections, per48: Throttle.connections48)
+    /// The operations listener's throttles.
+    static let operations = (network: Throttle.opsConnections, per48: Throttle.opsConnections48)
 
     /// Whether `address` is a trusted proxy, which speaks for many clients.
     func isTrustedProxy(_ address: SocketAddress?) -> Bool {
@@ -112,19 +115,19 @@ final class ConnectionLimits: @unchecked Sendable {
 
     /// Admits a new connection, or says why not.
     func open(_ keys: ClientKeys?) -> Bool {
-        let refusal: String? = lock.withLock {
-            guard total < caps.total else { return refusalLabel }
+        let refusal: Throttle? = lock.withLock {
+            guard total < caps.total else { return throttles.network }
             if let keys {
-                guard perNetwork.take(keys.network, cap: caps.perNetwork) else { return refusalLabel }
+                guard perNetwork.take(keys.network, cap: caps.perNetwork) else { return throttles.network }
                 if let allocation = keys.allocation, !perAllocation.take(allocation, cap: caps.perAllocation) {
                     perNetwork.give(keys.network)
-                    return refusalLabel + "_48"
+                    return throttles.per48
                 }
             }
             total += 1
             return nil
         }
-        if let refusal { metrics.increment(.throttled, refusal) }
+        if let refusal { metrics.count(refusal) }
         return refusal == nil
     }
 
@@ -141,15 +144,15 @@ final class ConnectionLimits: @unchecked Sendable {
 
     /// Counts a forwarded request from `keys` in flight, or says it is over a cap.
     func startProxied(_ keys: ClientKeys) -> Bool {
-        let refusal: String? = lock.withLock {
-            guard proxied.take(keys.network, cap: caps.proxiedRequestsPerNetwork) else { return Self.proxiedLabel }
+        let refusal: Throttle? = lock.withLock {
+            guard proxied.take(keys.network, cap: caps.proxiedRequestsPerNetwork) else { return .proxiedRequests }
             if let allocation = keys.allocation, !proxiedAllocations.take(allocation, cap: caps.proxiedRequestsPerAllocation) {
                 proxied.give(keys.network)
-                return Self.proxiedLabel + "_48"
+                return .proxiedRequests48
             }
             return nil
         }
-        if let refusal { metrics.increment(.throttled, refusal) }
+        if let refusal { metrics.count(refusal) }
         return refusal == nil
     }
 

@@ -27,18 +27,13 @@ struct DeviceController {
         var request = request
         let form = try await request.oauthForm(context: context)
         let clientID = try ClientAuthentication.requiredClientID(form: form, headers: request.headers)
-        if let limit = await startLimit.refusal(clientAddress: context.clientAddress) {
-            metrics.increment(.throttled, limit)
-            throw Refusal("slow_down", "Too many logins started from your network; wait a minute.", status: 429)
+        if let throttle = await startLimit.refusal(clientAddress: context.clientAddress) {
+            metrics.count(throttle)
+            throw throttle.refusal!
         }
         let started = try await logins.start(
             clientID: clientID, scope: form.value("scope"), network: ClientKeys(address: context.clientAddress).allocation)
-        let body = DeviceAuthorizationResponse(
-            deviceCode: started.deviceCode, userCode: started.userCode,
-            verificationURI: started.verificationURI.absoluteString,
-            verificationURIComplete: started.verificationURIComplete.absoluteString, expiresIn: started.expiresIn,
-            interval: started.interval, appMode: apps.app(named: clientID)?.mode.rawValue)
-        return try .json(.ok, message: body, headers: [.cacheControl: "no-store", .pragma: "no-cache"])
+        return try .json(.ok, message: started, headers: [.cacheControl: "no-store", .pragma: "no-cache"])
     }
 
     private func show(_ request: Request, _ context: RelayContext) async throws -> Response {
@@ -175,10 +170,10 @@ struct DeviceController {
     /// Looks a typed code up, throttled per client network (RFC 8628 section 5.1).
     private func find(_ typed: String, _ language: PageLanguage, _ context: RelayContext) async throws -> Lookup {
         guard await codeLimit.allow(context.clientNetwork) else {
-            metrics.increment(.throttled, "user_code")
+            metrics.count(.userCode)
             return .failure(
                 DevicePages.message(language, title: \.tooManyTitle, \.tooManyText)
-                    .response(.tooManyRequests, sandbox: sandbox, headers: [.retryAfter: "\(Refusal.retryAfterSeconds)"]))
+                    .response(.tooManyRequests, sandbox: sandbox, headers: [.retryAfter: "\(Throttle.userCode.retryAfterSeconds!)"]))
         }
         guard UserCode.normalize(typed) != nil else {
             return .failure(DevicePages.enterCode(language, message: \.invalidCode, typed: String(typed.prefix(16)))

@@ -36,7 +36,7 @@ struct OperationsController {
             let state = readiness.state
             guard state.ready else {
                 throw Refusal(
-                    "temporarily_unavailable",
+                    .temporarilyUnavailable,
                     state.checkedAt == nil ? "The database has not been checked yet." : "The database is not reachable.",
                     status: 503)
             }

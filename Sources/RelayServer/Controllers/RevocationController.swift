@@ -24,18 +24,18 @@ struct RevocationController {
         var request = request
         let form = try await request.oauthForm(context: context)
         let clientID = try ClientAuthentication.requiredClientID(form: form, headers: request.headers)
-        if let label = await limits.refusal(clientAddress: context.clientAddress) {
-            metrics.increment(.throttled, label)
-            throw Refusal("slow_down", "Too many revocations from your network; wait a minute.", status: 429)
+        if let throttle = await limits.refusal(clientAddress: context.clientAddress) {
+            metrics.count(throttle)
+            throw throttle.refusal!
         }
         guard apps.app(named: clientID) != nil else {
-            throw Refusal("invalid_client", "This relay serves no app named \(clientID.prefix(64)).", status: 401)
+            throw Refusal(.invalidClient, "This relay serves no app named \(clientID.prefix(64)).", status: 401)
         }
         guard let token = form.value("token"), !token.isEmpty else {
-            throw Refusal("invalid_request", "token is missing: send the access token to revoke.")
+            throw Refusal(.invalidRequest, "token is missing: send the access token to revoke.")
         }
         guard token.utf8.count <= 4096 else {
-            throw Refusal("invalid_request", "token is too long to be a Battle.net access token.")
+            throw Refusal(.invalidRequest, "token is too long to be a Battle.net access token.")
         }
         try await revoker.revoke(token, logger: context.logger)
         return Response(status: .ok)

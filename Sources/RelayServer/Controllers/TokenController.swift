@@ -54,25 +54,25 @@ struct TokenController {
         var request = request
         let form = try await request.oauthForm(context: context)
         guard form.value("grant_type") == Self.deviceCodeGrant else {
-            throw Refusal("unsupported_grant_type", "Only grant_type=\(Self.deviceCodeGrant) is supported.")
+            throw Refusal(.unsupportedGrantType, "Only grant_type=\(Self.deviceCodeGrant) is supported.")
         }
         let clientID = try ClientAuthentication.clientID(form: form, headers: request.headers)
         guard let deviceCode = form.value("device_code"), !deviceCode.isEmpty else {
-            throw Refusal("invalid_request", "device_code is missing: send the one the device authorization response gave.")
+            throw Refusal(.invalidRequest, "device_code is missing: send the one the device authorization response gave.")
         }
         guard deviceCode.utf8.count <= 256 else {
-            throw Refusal("invalid_request", "device_code is too long to be one this relay issued.")
+            throw Refusal(.invalidRequest, "device_code is too long to be one this relay issued.")
         }
         var wait: Int?
         if let text = form.value("wait") {
             guard let seconds = Int(text), seconds >= 0 else {
-                throw Refusal("invalid_request", "wait must be a whole number of seconds.")
+                throw Refusal(.invalidRequest, "wait must be a whole number of seconds.")
             }
             wait = seconds
         }
         let callbackCode = form.value("callback_code")
         guard (callbackCode?.utf8.count ?? 0) <= 256 else {
-            throw Refusal("invalid_request", "callback_code is too long to be one this relay issued.")
+            throw Refusal(.invalidRequest, "callback_code is too long to be one this relay issued.")
         }
         return PollRequest(deviceCode: deviceCode, clientID: clientID, wait: wait, callbackCode: callbackCode)
     }

@@ -26,7 +26,7 @@ extension Refusal: HTTPResponseError {
         if status == .unauthorized { fields[.wwwAuthenticate] = Self.challenge }
         if status == .tooManyRequests || status == .serviceUnavailable { fields[.retryAfter] = "\(Self.retryAfterSeconds)" }
         return try .json(
-            status, message: OAuthErrorResponse(error: error, errorDescription: description, interval: interval),
+            status, message: OAuthErrorResponse(error: error.rawValue, errorDescription: description, interval: interval),
             headers: fields)
     }
 }

@@ -25,10 +25,10 @@ extension Request {
     /// `invalid_request` saying what is wrong.
     mutating func oauthForm(context: RelayContext) async throws -> [(String, String)] {
         guard let form = try await formPairs(context: context) else {
-            throw Refusal("invalid_request", "The body must be application/x-www-form-urlencoded.")
+            throw Refusal(.invalidRequest, "The body must be application/x-www-form-urlencoded.")
         }
         if let duplicate = form.duplicateName {
-            throw Refusal("invalid_request", "Parameter \(duplicate.prefix(32)) was sent more than once.")
+            throw Refusal(.invalidRequest, "Parameter \(duplicate.prefix(32)) was sent more than once.")
         }
         return form
     }

@@ -1,3 +1,4 @@
+import BattleNet
 import HTTPTypes
 import Hummingbird
 import Logging
@@ -23,7 +24,7 @@ struct RefusalMiddleware: RouterMiddleware {
         } catch is HTTPParserError {
             // The client's bytes, not the relay, are at fault (a chunk size that overflows, say): not worth an error line.
             context.logger.debug("malformed HTTP framing")
-            return try Refusal("invalid_request", "The request's HTTP framing is malformed; send a well-formed HTTP/1.1 request.")
+            return try Refusal(.invalidRequest, "The request's HTTP framing is malformed; send a well-formed HTTP/1.1 request.")
                 .response()
         } catch let error as any HTTPResponseError {
             return try Self.refusal(for: error.status).response()
@@ -36,13 +37,13 @@ struct RefusalMiddleware: RouterMiddleware {
     /// The refusal for a status the router or a library chose.
     static func refusal(for status: HTTPResponse.Status) -> Refusal {
         switch status {
-        case .notFound: Refusal("not_found", "No such endpoint. See the README's API reference.", status: 404)
-        case .methodNotAllowed: Refusal("method_not_allowed", "This endpoint does not accept this method.", status: 405)
-        case .contentTooLarge: Refusal("request_too_large", "The request body is too large (16 KiB at most).", status: 413)
+        case .notFound: Refusal(.notFound, "No such endpoint. See the README's API reference.", status: 404)
+        case .methodNotAllowed: Refusal(.methodNotAllowed, "This endpoint does not accept this method.", status: 405)
+        case .contentTooLarge: Refusal(.requestTooLarge, "The request body is too large (16 KiB at most).", status: 413)
         default:
             status.code < 500
-                ? Refusal("invalid_request", "The request was not understood.", status: status.code)
-                : Refusal("server_error", "The relay failed to answer; try again.", status: status.code)
+                ? Refusal(.invalidRequest, "The request was not understood.", status: status.code)
+                : Refusal(.serverError, "The relay failed to answer; try again.", status: status.code)
         }
     }
 }

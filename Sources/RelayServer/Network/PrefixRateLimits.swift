@@ -12,38 +12,43 @@ struct PrefixRateLimits: Sendable {
     /// One width's limiter and the label its refusals count under in `bnet_relay_throttled_total`.
     private struct Width: Sendable {
         let limiter: RateLimiter
-        let label: String
+        let throttle: Throttle
         /// The key of an address at this width; nil when the width does not apply (IPv4 at /56).
         let key: @Sendable (IPAddress) -> String?
     }
 
     private let widths: [Width]
 
-    /// Limits of `perNetwork`, `per56` and `per48` requests a minute (each also its burst), counted under `label`,
-    /// `label_56` and `label_48`; `now` is the time they refill by (a test's frozen clock).
+    /// Limits of `perNetwork`, `per56` and `per48` requests a minute (each also its burst), counted under
+    /// `throttles` (the network's, the /56's and the /48's); `now` is the time they refill by (a test's frozen clock).
     init(
-        label: String, perNetwork: Double, per56: Double, per48: Double,
+        _ throttles: (network: Throttle, per56: Throttle, per48: Throttle), perNetwork: Double, per56: Double, per48: Double,
         now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
     ) {
-        func limiter(_ suffix: String, _ perMinute: Double) -> RateLimiter {
-            RateLimiter(name: label + suffix, burst: Int(perMinute), perMinute: perMinute, now: now)
+        func limiter(_ throttle: Throttle, _ perMinute: Double) -> RateLimiter {
+            RateLimiter(name: throttle.label, burst: Int(perMinute), perMinute: perMinute, now: now)
         }
         widths = [
-            Width(limiter: limiter("", perNetwork), label: label, key: { $0.limitKey }),
-            Width(limiter: limiter("_56", per56), label: label + "_56", key: { $0.isV6 ? $0.prefixKey(56) : nil }),
-            Width(limiter: limiter("_48", per48), label: label + "_48", key: { $0.prefixKey($0.isV6 ? 48 : 24) }),
+            Width(limiter: limiter(throttles.network, perNetwork), throttle: throttles.network, key: { $0.limitKey }),
+            Width(limiter: limiter(throttles.per56, per56), throttle: throttles.per56, key: { $0.isV6 ? $0.prefixKey(56) : nil }),
+            Width(limiter: limiter(throttles.per48, per48), throttle: throttles.per48, key: { $0.prefixKey($0.isV6 ? 48 : 24) }),
         ]
     }
 
+    /// The login starts' limits (`login_start`, `_56`, `_48`).
+    static let loginStarts = (network: Throttle.loginStart, per56: Throttle.loginStart56, per48: Throttle.loginStart48)
+    /// The revocation requests' limits (`revocation`, `_56`, `_48`).
+    static let revocations = (network: Throttle.revocation, per56: Throttle.revocation56, per48: Throttle.revocation48)
+
     /// Takes one request's budget for `clientAddress` (an address that is not an IP counts as its own network at the
-    /// narrowest width only). Returns the label of the width that refused it, or nil when it may go ahead.
-    func refusal(clientAddress: String) async -> String? {
+    /// narrowest width only). Returns the throttle of the width that refused it, or nil when it may go ahead.
+    func refusal(clientAddress: String) async -> Throttle? {
         guard let address = IPAddress(clientAddress) else {
-            return await widths[0].limiter.allow(clientAddress) ? nil : widths[0].label
+            return await widths[0].limiter.allow(clientAddress) ? nil : widths[0].throttle
         }
         for width in widths {
             guard let key = width.key(address) else { continue }
-            if await !width.limiter.allow(key) { return width.label }
+            if await !width.limiter.allow(key) { return width.throttle }
         }
         return nil
     }

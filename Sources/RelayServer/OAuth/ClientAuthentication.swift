@@ -11,7 +11,7 @@ enum ClientAuthentication {
     /// The `client_id` the request names, required: a request that names none is refused with `invalid_request`.
     static func requiredClientID(form: [(String, String)], headers: HTTPFields) throws(Refusal) -> String {
         guard let clientID = try clientID(form: form, headers: headers), !clientID.isEmpty else {
-            throw Refusal("invalid_request", "client_id is missing: send it in the body or as HTTP Basic with an empty password.")
+            throw Refusal(.invalidRequest, "client_id is missing: send it in the body or as HTTP Basic with an empty password.")
         }
         return clientID
     }
@@ -28,18 +28,18 @@ enum ClientAuthentication {
             let password = try? FormEncoding.unescape(text[text.index(after: colon)...])
         else {
             throw Refusal(
-                "invalid_client", "The Authorization header is not valid HTTP Basic (base64 of client_id:password).",
+                .invalidClient, "The Authorization header is not valid HTTP Basic (base64 of client_id:password).",
                 status: 401)
         }
         guard password.isEmpty else {
             throw Refusal(
-                "invalid_client",
+                .invalidClient,
                 "This relay's clients are public and have no secret: send HTTP Basic with an empty password, or client_id in the body.",
                 status: 401)
         }
         if let fromBody, fromBody != id {
             throw Refusal(
-                "invalid_request", "client_id in the body and in the Authorization header differ; send it once.")
+                .invalidRequest, "client_id in the body and in the Authorization header differ; send it once.")
         }
         return id.isEmpty ? fromBody : id
     }

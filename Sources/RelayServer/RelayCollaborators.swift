@@ -1,0 +1,29 @@
+import BattleNet
+import BattleNetHTTPClient
+import Foundation
+
+/// What the relay talks to outside itself, handed to ``Relay/build(configuration:logger:version:collaborators:)``:
+/// production uses ``live``; a test hands in an in-process transport to the emulator's routes and a clock it moves.
+public struct RelayCollaborators: Sendable {
+    /// Carries code exchanges and userinfo calls to Battle.net.
+    public var battleNet: any HTTPTransport
+    /// Carries token revocations to Battle.net: in production a client with a pool of its own, so that waiting
+    /// revocations never take a connection a sign-in's code exchange needs.
+    public var revocations: any HTTPTransport
+    /// The wall clock the login service and the revoker read.
+    public var now: @Sendable () -> Date
+
+    /// Collaborators; the revocations share `battleNet` unless given their own.
+    public init(
+        battleNet: any HTTPTransport, revocations: (any HTTPTransport)? = nil, now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.battleNet = battleNet
+        self.revocations = revocations ?? battleNet
+        self.now = now
+    }
+
+    /// The network (the library's shared client, and a revocations' client of its own) and the system clock.
+    public static var live: RelayCollaborators {
+        RelayCollaborators(battleNet: AsyncHTTPClientTransport.shared, revocations: OutboundClients.revocations)
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import RelayCore
+
+/// Every limit the relay applies, built once from its configuration in the composition root and handed to where it
+/// is applied: the listeners' connection gates, the controllers' request rates, the login service's caps and budgets.
+struct RelayLimits: Sendable {
+    /// The login service's own: open logins, held long-polls, unknown states and device codes.
+    let logins: LoginLimits
+    /// Logins started per client network, /56 and /48 (`POST /oauth/device/code`).
+    let starts: PrefixRateLimits
+    /// User codes typed per client network (`/device`).
+    let codeEntries: RateLimiter
+    /// Revocation requests per client network, /56 and /48 (`POST /oauth/revoke`).
+    let revocationRequests: PrefixRateLimits
+    /// Revocations forwarded to Battle.net per minute, in all.
+    let revocationsPerMinute: Double
+    /// Revocations forwarded at once.
+    let revocationsAtOnce: Int
+    /// The public listener's connections and forwarded requests.
+    let connections: ConnectionLimits
+    /// The operations listener's connections: a gate of its own, so probes and players cannot crowd out each other.
+    let operationsConnections: ConnectionLimits
+
+    /// The limits `configuration` declares, counting refusals in `metrics`.
+    init(_ configuration: RelayConfiguration, settings: RelaySettings, trusted: [IPRange], metrics: RelayMetrics) {
+        logins = LoginLimits(settings)
+        starts = PrefixRateLimits(
+            PrefixRateLimits.loginStarts, perNetwork: configuration.startsPerMinute, per56: configuration.startsPerMinutePer56,
+            per48: configuration.startsPerMinutePer48)
+        codeEntries = RateLimiter(
+            name: Throttle.userCode.label, burst: Int(configuration.codeEntriesPerMinute), perMinute: configuration.codeEntriesPerMinute)
+        revocationRequests = PrefixRateLimits(
+            PrefixRateLimits.revocations, perNetwork: configuration.startsPerMinute, per56: configuration.startsPerMinutePer56,
+            per48: configuration.startsPerMinutePer48)
+        revocationsPerMinute = configuration.revocationsPerMinute
+        revocationsAtOnce = OutboundClients.revocationConnections
+        connections = ConnectionLimits(caps: configuration.connections, trusted: trusted, metrics: metrics)
+        operationsConnections = ConnectionLimits(
+            caps: .operations(requestTimeout: configuration.connections.requestTimeout), trusted: [], metrics: metrics,
+            throttles: ConnectionLimits.operations)
+    }
+}

@@ -1,0 +1,58 @@
+import BattleNet
+import Foundation
+import Hummingbird
+import RelayCore
+
+/// What the relay's routes are built from: the parts the composition root made, handed down.
+struct RelayParts: Sendable {
+    let settings: RelaySettings
+    let apps: AppRegistry
+    let logins: LoginService
+    let revoker: TokenRevoker
+    let keyring: LoginKeyring
+    let index: PollIndex
+    let metrics: RelayMetrics
+    let limits: RelayLimits
+    let readiness: ReadinessProbe
+    let provider: BattleNetProvider
+    let trusted: [IPRange]
+    let sandbox: Bool
+    let version: String
+}
+
+extension RelayParts {
+    /// The public router: the device flow, the pages, the callback, pickup, revocation and the relay's metadata.
+    func buildRouter() -> Router<RelayContext> {
+        let router = Router(context: RelayContext.self)
+        router.middlewares.add(ClientAddressMiddleware(trusted: trusted, report: UnusableForwardedReport(metrics: metrics)))
+        router.middlewares.add(SecurityHeadersMiddleware())
+        router.middlewares.add(RequestLogMiddleware())
+        router.middlewares.add(RefusalMiddleware())
+        let cookies = BrowserCookies(secure: settings.publicURL.scheme == "https")
+        DeviceController(
+            logins: logins, settings: settings, metrics: metrics, keyring: keyring, apps: apps, startLimit: limits.starts,
+            codeLimit: limits.codeEntries, sandbox: sandbox, providerOrigin: provider.endpoints.authorizeURL.webOrigin,
+            cookies: cookies
+        ).register(on: router)
+        CallbackController(logins: logins, apps: apps, metrics: metrics, sandbox: sandbox, cookies: cookies).register(on: router)
+        TokenController(logins: logins, settings: settings).register(on: router)
+        RevocationController(apps: apps, revoker: revoker, limits: limits.revocationRequests, metrics: metrics).register(on: router)
+        MetadataController(settings: settings, sandbox: sandbox, sandboxAPIURL: provider.sandboxAPIURL).register(on: router)
+        MethodNotAllowed.register(on: router)
+        return router
+    }
+
+    /// The operations router: `/healthz`, `/readyz` and `/metrics`.
+    func buildOperationsRouter() -> Router<RelayContext> {
+        let router = Router(context: RelayContext.self)
+        router.middlewares.add(SecurityHeadersMiddleware())
+        router.middlewares.add(RequestLogMiddleware())
+        router.middlewares.add(RefusalMiddleware())
+        OperationsController(
+            index: index, metrics: metrics, readiness: readiness, connections: limits.connections, sandbox: sandbox,
+            version: version
+        ).register(on: router)
+        MethodNotAllowed.register(on: router)
+        return router
+    }
+}
