@@ -29,12 +29,13 @@ extension RelayParts {
         router.middlewares.add(RequestLogMiddleware())
         router.middlewares.add(RefusalMiddleware())
         let cookies = BrowserCookies(secure: settings.publicURL.scheme == "https")
+        let pages = PageRenderer(sandbox: sandbox)
         DeviceController(
             logins: logins, settings: settings, metrics: metrics, keyring: keyring, apps: apps, startLimit: limits.starts,
-            codeLimit: limits.codeEntries, sandbox: sandbox, providerOrigin: provider.endpoints.authorizeURL.webOrigin,
+            codeLimit: limits.codeEntries, pages: pages, providerOrigin: provider.endpoints.authorizeURL.webOrigin,
             cookies: cookies
         ).register(on: router)
-        CallbackController(logins: logins, apps: apps, metrics: metrics, sandbox: sandbox, cookies: cookies).register(on: router)
+        CallbackController(logins: logins, apps: apps, pages: pages, cookies: cookies).register(on: router)
         TokenController(logins: logins, settings: settings).register(on: router)
         RevocationController(apps: apps, revoker: revoker, limits: limits.revocationRequests, metrics: metrics).register(on: router)
         MetadataController(settings: settings, sandbox: sandbox, sandboxAPIURL: provider.sandboxAPIURL).register(on: router)

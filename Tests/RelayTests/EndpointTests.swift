@@ -165,7 +165,7 @@ struct EndpointTests {
             DeviceController(
                 logins: service, settings: service.settings, metrics: service.metrics, keyring: service.keyring,
                 apps: service.apps, startLimit: PrefixRateLimits(PrefixRateLimits.loginStarts, perNetwork: 100, per56: 100, per48: 100, now: { frozen }),
-                codeLimit: RateLimiter(name: "user_code", burst: 10, perMinute: 10), sandbox: false,
+                codeLimit: RateLimiter(name: "user_code", burst: 10, perMinute: 10), pages: PageRenderer(sandbox: false),
                 providerOrigin: "https://oauth.battle.net", cookies: BrowserCookies(secure: true)
             ).register(on: router)
             try await Application(router: router).test(.router) { client in

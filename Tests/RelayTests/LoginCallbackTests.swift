@@ -70,7 +70,7 @@ struct LoginCallbackTests {
     static func poll(_ login: Authorized) async -> String {
         switch await login.service.poll(deviceCode: login.started.deviceCode, clientID: nil, wait: nil, network: "192.0.2.1") {
         case .token: "token"
-        case .error(let refusal, _): refusal.error.rawValue
+        case .error(let refusal): refusal.error.rawValue
         }
     }
 

@@ -48,13 +48,13 @@ struct LoginServiceTests {
         #expect(service.keyring.isAuthentic(login))
         let authorization = try #require(try await service.authorize(login))
         #expect(authorization.url.absoluteString.hasPrefix("http://battle.net.invalid"))
-        guard case .error(let pending, _) = await service.poll(deviceCode: started.deviceCode, clientID: "d3", wait: nil, network: "192.0.2.1") else {
+        guard case .error(let pending) = await service.poll(deviceCode: started.deviceCode, clientID: "d3", wait: nil, network: "192.0.2.1") else {
             Issue.record("a pending login handed out a token")
             return
         }
         #expect(pending.error == "authorization_pending")
         clock.advance(601)
-        guard case .error(let expired, _) = await service.poll(deviceCode: started.deviceCode, clientID: nil, wait: nil, network: "192.0.2.1") else {
+        guard case .error(let expired) = await service.poll(deviceCode: started.deviceCode, clientID: nil, wait: nil, network: "192.0.2.1") else {
             Issue.record("an expired login handed out a token")
             return
         }

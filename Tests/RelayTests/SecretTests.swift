@@ -48,7 +48,7 @@ struct SecretTests {
             let database = try files.map { try Data(contentsOf: relay.directory.appending(path: $0)) }
                 .reduce(Data(), +)
             let logs = relay.logs.text
-            #expect(logs.contains("route=/redirect/{scheme}") || logs.contains("route=/redirect/:scheme"))
+            #expect(logs.contains("route=/redirect/{app}") || logs.contains("route=/redirect/:app"))
             for secret in secrets {
                 #expect(database.range(of: Data(secret.utf8)) == nil, "database holds \(secret.prefix(6))…")
                 #expect(!logs.contains(secret), "logs hold \(secret.prefix(6))…")

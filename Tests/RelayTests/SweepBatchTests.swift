@@ -62,7 +62,7 @@ struct SweepBatchTests {
             #expect(try await capped.warmUp() == 400, "the warm-up holds no more than the cap")
             #expect(capped.index.loginCount == 400)
             let outside = try #require(deviceCodes.first { capped.index.entry(Identifiers.hash($0)) == nil })
-            guard case .error(let pending, _) = await capped.poll(deviceCode: outside, clientID: "d3", wait: nil, network: "192.0.2.1") else {
+            guard case .error(let pending) = await capped.poll(deviceCode: outside, clientID: "d3", wait: nil, network: "192.0.2.1") else {
                 Issue.record("a pending login handed out a token")
                 return
             }

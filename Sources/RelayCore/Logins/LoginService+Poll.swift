@@ -21,7 +21,7 @@ extension LoginService {
         let label =
             switch result {
             case .token: "token"
-            case .error(let refusal, _): refusal.error.rawValue
+            case .error(let refusal): refusal.error.rawValue
             }
         metrics.increment(.polls, label)
         if case .token = result { metrics.increment(.pickups) }
@@ -42,19 +42,19 @@ extension LoginService {
         guard var entry = found else {
             guard await unknownDeviceCodes.hasToken(network) else {
                 metrics.count(.unknownDeviceCode)
-                return .error(Throttle.unknownDeviceCode.refusal!, interval: settings.pollInterval)
+                return .error(Throttle.unknownDeviceCode.refusal!.with(interval: settings.pollInterval))
             }
             return await answerFromStore(poll, clientID: clientID, network: network)
         }
-        if let refusal = Self.clientMismatch(clientID, app: entry.app) { return .error(refusal, interval: entry.interval) }
+        if let refusal = Self.clientMismatch(clientID, app: entry.app) { return .error(refusal.with(interval: entry.interval)) }
         if case .slowDown(let interval) = pace {
-            return .error(Refusal(.slowDown, "Polling too fast: wait \(interval) s between polls."), interval: interval)
+            return .error(Refusal(.slowDown, "Polling too fast: wait \(interval) s between polls.").with(interval: interval))
         }
         if longPoll, let wait, entry.status == .pending || entry.status == .authorizing, entry.expiresAt > now() {
             if holds.acquire(network) {
                 defer { holds.release(network) }
                 guard await index.wait(hash, timeout: .seconds(min(wait, settings.maxLongPollWait))) else {
-                    return .error(Refusal(.slowDown, "Too many concurrent long-polls for this login."), interval: entry.interval)
+                    return .error(Refusal(.slowDown, "Too many concurrent long-polls for this login.").with(interval: entry.interval))
                 }
                 entry = index.entry(hash) ?? entry
             } else {
@@ -67,22 +67,22 @@ extension LoginService {
 
     private func answer(entry: PollIndex.Entry, _ poll: Poll) async -> PollResult {
         if entry.expiresAt <= now(), entry.status != .collected {
-            return .error(Refusal(.expiredToken, "The login expired before it was completed; start a new one."), interval: entry.interval)
+            return .error(Refusal(.expiredToken, "The login expired before it was completed; start a new one.").with(interval: entry.interval))
         }
         switch entry.status {
         case .pending, .authorizing:
-            return .error(Refusal(.authorizationPending, "The person has not finished signing in yet."), interval: entry.interval)
+            return .error(Refusal(.authorizationPending, "The person has not finished signing in yet.").with(interval: entry.interval))
         case .approved:
-            if let refusal = callbackCodeRefusal(poll, entry: entry) { return .error(refusal, interval: entry.interval) }
+            if let refusal = callbackCodeRefusal(poll, entry: entry) { return .error(refusal.with(interval: entry.interval)) }
             return await pickUp(hash: poll.hash, deviceCode: poll.deviceCode, interval: entry.interval)
         case .denied:
-            return .error(Refusal(.accessDenied, "The person declined the sign-in, at Battle.net or on the relay's confirm page."), interval: entry.interval)
+            return .error(Refusal(.accessDenied, "The person declined the sign-in, at Battle.net or on the relay's confirm page.").with(interval: entry.interval))
         case .failed:
-            return .error(Refusal(.accessDenied, "The sign-in failed at Battle.net; start a new login."), interval: entry.interval)
+            return .error(Refusal(.accessDenied, "The sign-in failed at Battle.net; start a new login.").with(interval: entry.interval))
         case .revoked:
-            return .error(Refusal(.accessDenied, "The relay's operator revoked this login."), interval: entry.interval)
+            return .error(Refusal(.accessDenied, "The relay's operator revoked this login.").with(interval: entry.interval))
         case .collected:
-            return .error(Refusal(.invalidGrant, "This login's token was already collected."), interval: entry.interval)
+            return .error(Refusal(.invalidGrant, "This login's token was already collected.").with(interval: entry.interval))
         }
     }
 
@@ -94,13 +94,13 @@ extension LoginService {
         do {
             found = try await store.login(deviceCodeHash: hash)
         } catch {
-            return .error(.storeUnavailable, interval: interval)
+            return .error(.storeUnavailable.with(interval: interval))
         }
         guard let login = found else {
             _ = await unknownDeviceCodes.allow(network)
-            return .error(Refusal(.invalidGrant, "Unknown device_code."), interval: interval)
+            return .error(Refusal(.invalidGrant, "Unknown device_code.").with(interval: interval))
         }
-        if let refusal = Self.clientMismatch(clientID, app: login.app) { return .error(refusal, interval: interval) }
+        if let refusal = Self.clientMismatch(clientID, app: login.app) { return .error(refusal.with(interval: interval)) }
         var entry = PollIndex.Entry(
             loginID: login.id, app: login.app, status: login.status, interval: login.interval, expiresAt: login.expiresAt)
         // Kept in memory from now on (a login another relay started, say), unless the index holds the cap already.
@@ -142,21 +142,21 @@ extension LoginService {
         do {
             guard let collected = try await store.collect(deviceCodeHash: hash, now: now()) else {
                 index.update(hash, status: .collected)
-                return .error(Refusal(.invalidGrant, "This login's token was already collected."), interval: interval)
+                return .error(Refusal(.invalidGrant, "This login's token was already collected.").with(interval: interval))
             }
             login = collected
         } catch {
-            return .error(.storeUnavailable, interval: interval)
+            return .error(.storeUnavailable.with(interval: interval))
         }
         index.update(hash, status: .collected)
         guard let key = keyring.key(for: login) else {
-            return .error(Refusal(.invalidGrant, "This login was started under a seal key the relay no longer holds (retired by its operator), or its record was changed outside the relay; start a new login."), interval: interval)
+            return .error(Refusal(.invalidGrant, "This login was started under a seal key the relay no longer holds (retired by its operator), or its record was changed outside the relay; start a new login.").with(interval: interval))
         }
         guard let sealed = login.sealedToken,
             let plaintext = try? TokenSealer(relayKey: key).open(sealed, deviceCode: deviceCode, loginID: login.id),
             let token = try? JSONDecoder().decode(AccessToken.self, from: plaintext)
         else {
-            return .error(Refusal(.invalidGrant, "The stored token could not be opened (was the seal key changed?)."), interval: interval)
+            return .error(Refusal(.invalidGrant, "The stored token could not be opened (was the seal key changed?).").with(interval: interval))
         }
         do {
             try await store.recordIssued(IssuedToken(digest: keyring.tokenDigest(token.value), expiresAt: token.expiresAt))

@@ -10,8 +10,8 @@ public struct LoginService: Sendable {
     public enum PollResult: Sendable {
         /// The token, handed out once.
         case token(AccessToken)
-        /// An RFC 8628 error with the current interval.
-        case error(Refusal, interval: Int)
+        /// An RFC 8628 error, carrying the login's polling interval (the relay's default for a login it does not know).
+        case error(Refusal)
     }
 
     /// How a callback ended.
@@ -232,6 +232,11 @@ public struct LoginService: Sendable {
             }
         metrics.increment(.callbacks, label)
         return outcome
+    }
+
+    /// Counts a callback for an app in forward mode, which the relay passes to the app unread.
+    public func forwarded(app: AppRegistration) {
+        metrics.increment(.callbacks, "forwarded")
     }
 
     private func handleCallback(

@@ -4,30 +4,30 @@ import HTTPTypes
 import Hummingbird
 import RelayCore
 
-/// `GET /redirect/<scheme>`: the URL registered at Battle.net.
+/// `GET /redirect/<app>`: the URL registered at Battle.net for each app.
 struct CallbackController {
     let logins: LoginService
     let apps: AppRegistry
-    let metrics: RelayMetrics
-    let sandbox: Bool
+    let pages: PageRenderer
     let cookies: BrowserCookies
 
     func register(on router: Router<RelayContext>) {
-        router.get("redirect/:scheme") { request, context in try await callback(request, context) }
+        router.group().add(middleware: PageRefusalMiddleware(pages: pages))
+            .get("redirect/:app") { request, context in try await callback(request, context) }
     }
 
     private func callback(_ request: Request, _ context: RelayContext) async throws -> Response {
         let language = PageLanguage(request: request.headers)
-        guard let scheme = context.parameters.get("scheme"), let app = apps.app(named: scheme) else {
+        guard let name = context.parameters.get("app"), let app = apps.app(named: name) else {
             return DevicePages.message(language, title: \.unknownAppTitle, \.unknownAppText)
-                .response(.notFound, sandbox: sandbox)
+                .response(.notFound, renderer: pages)
         }
         if app.mode == .forward {
             return forward(app: app, rawQuery: request.uri.query ?? "", language)
         }
         guard let query = request.queryPairs else {
             return DevicePages.message(language, title: \.malformedAnswerTitle, \.malformedAnswerText)
-                .response(.badRequest, sandbox: sandbox)
+                .response(.badRequest, renderer: pages)
         }
         let outcome = try await logins.callback(
             app: app.name, parameters: query, network: context.clientNetwork, logger: context.logger
@@ -44,21 +44,21 @@ struct CallbackController {
             if app.mode == .redirect, let callbackCode {
                 return appRedirect(app, [("result", "approved"), ("callback_code", callbackCode)])
             }
-            return CallbackPages.approved(language, battleTag: battleTag, app: app.name).response(.ok, sandbox: sandbox)
+            return CallbackPages.approved(language, battleTag: battleTag, app: app.name).response(.ok, renderer: pages)
         case .denied(let app):
             if app.mode == .redirect { return appRedirect(app, [("result", "denied"), ("error", "access_denied")]) }
-            return DevicePages.message(language, title: \.declinedTitle, \.declinedText).response(.ok, sandbox: sandbox)
+            return DevicePages.message(language, title: \.declinedTitle, \.declinedText).response(.ok, renderer: pages)
         case .failed(let app, let reason):
             if app.mode == .redirect { return appRedirect(app, [("result", "failed"), ("error", "server_error")]) }
             return DevicePages.message(language, title: text.failedTitle, html: text.html(reason))
-                .response(.ok, sandbox: sandbox)
+                .response(.ok, renderer: pages)
         case .rejected(let reason):
             return DevicePages.message(
                 language, title: text.rejectedTitle, html: text.html(reason) + " " + escapeHTML(text.rejectedAdvice))
-                .response(.badRequest, sandbox: sandbox)
+                .response(.badRequest, renderer: pages)
         case .otherBrowser:
             return DevicePages.message(language, title: \.otherBrowserTitle, \.otherBrowserText)
-                .response(.forbidden, sandbox: sandbox)
+                .response(.forbidden, renderer: pages)
         }
     }
 
@@ -72,9 +72,9 @@ struct CallbackController {
     private func forward(app: AppRegistration, rawQuery: String, _ language: PageLanguage) -> Response {
         guard rawQuery.utf8.count <= 4096, rawQuery.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7f }) else {
             return DevicePages.message(language, title: \.malformedAnswerTitle, \.forwardFailedText)
-                .response(.badRequest, sandbox: sandbox)
+                .response(.badRequest, renderer: pages)
         }
-        metrics.increment(.callbacks, "forwarded")
+        logins.forwarded(app: app)
         return .redirect(location: "\(app.name)://?\(rawQuery)")
     }
 }

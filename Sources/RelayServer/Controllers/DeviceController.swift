@@ -13,14 +13,15 @@ struct DeviceController {
     let apps: AppRegistry
     let startLimit: PrefixRateLimits
     let codeLimit: RateLimiter
-    let sandbox: Bool
+    let pages: PageRenderer
     let providerOrigin: String
     let cookies: BrowserCookies
 
     func register(on router: Router<RelayContext>) {
         router.post("oauth/device/code") { request, context in try await start(request, context) }
-        router.get("device") { request, context in try await show(request, context) }
-        router.post("device") { request, context in try await proceed(request, context) }
+        let pageRoutes = router.group().add(middleware: PageRefusalMiddleware(pages: pages))
+        pageRoutes.get("device") { request, context in try await show(request, context) }
+        pageRoutes.post("device") { request, context in try await proceed(request, context) }
     }
 
     private func start(_ request: Request, _ context: RelayContext) async throws -> Response {
@@ -39,10 +40,10 @@ struct DeviceController {
     private func show(_ request: Request, _ context: RelayContext) async throws -> Response {
         let language = PageLanguage(request: request.headers)
         guard let query = request.queryPairs else {
-            return DevicePages.enterCode(language, message: \.malformedLink).response(.badRequest, sandbox: sandbox)
+            return DevicePages.enterCode(language, message: \.malformedLink).response(.badRequest, renderer: pages)
         }
         guard let typed = query.value("user_code"), !typed.isEmpty else {
-            return DevicePages.enterCode(language).response(.ok, sandbox: sandbox)
+            return DevicePages.enterCode(language).response(.ok, renderer: pages)
         }
         switch try await find(typed, language, context) {
         case .failure(let page):
@@ -61,7 +62,7 @@ struct DeviceController {
             // its approval carries keeps a phished or hijacked login from being collected elsewhere.
             if apps.app(named: login.app)?.mode == .redirect {
                 return DevicePages.continuing(language, app: login.app, userCode: code, nonce: nonce)
-                    .response(.ok, sandbox: sandbox, formAction: [providerOrigin], autoSubmitting: true, headers: headers)
+                    .response(.ok, renderer: pages, formAction: [providerOrigin], autoSubmitting: true, headers: headers)
             }
             let origin = DevicePages.Origin(
                 minutesAgo: max(0, Int(logins.now().timeIntervalSince(login.createdAt) / 60)),
@@ -69,7 +70,7 @@ struct DeviceController {
             return DevicePages.confirm(
                 language, login: login, userCode: code, regions: settings.region.tokenRegions, nonce: nonce,
                 origin: origin
-            ).response(.ok, sandbox: sandbox, formAction: [providerOrigin], headers: headers)
+            ).response(.ok, renderer: pages, formAction: [providerOrigin], headers: headers)
         }
     }
 
@@ -104,7 +105,7 @@ struct DeviceController {
     private func authorize(_ login: Login, _ language: PageLanguage) async throws -> Response {
         guard let authorization = try await logins.authorize(login) else {
             return DevicePages.message(language, title: \.codeExpiredTitle, \.codeExpiredText)
-                .response(.gone, sandbox: sandbox)
+                .response(.gone, renderer: pages)
         }
         var response = Response.redirect(location: authorization.url.absoluteString, status: .seeOther)
         response.headers.append(HTTPField(
@@ -118,15 +119,15 @@ struct DeviceController {
     /// "This wasn't me": ends the login (its client gets `access_denied`) and says so.
     private func endByPerson(_ login: Login, _ language: PageLanguage) async throws -> Response {
         guard try await logins.endByPerson(login) else {
-            return DevicePages.message(language, title: \.codeExpiredTitle, \.codeExpiredText).response(.gone, sandbox: sandbox)
+            return DevicePages.message(language, title: \.codeExpiredTitle, \.codeExpiredText).response(.gone, renderer: pages)
         }
         return DevicePages.message(language, title: \.endedTitle, \.endedText).response(
-            .ok, sandbox: sandbox,
+            .ok, renderer: pages,
             headers: [.setCookie: cookies.expire(cookies.confirmName(loginID: login.id))])
     }
 
     private func expiredConfirmation(_ language: PageLanguage) -> Response {
-        DevicePages.enterCode(language, message: \.confirmationExpired).response(.badRequest, sandbox: sandbox)
+        DevicePages.enterCode(language, message: \.confirmationExpired).response(.badRequest, renderer: pages)
     }
 
     private func secondsLeft(_ login: Login) -> Int {
@@ -149,7 +150,7 @@ struct DeviceController {
         guard !sameOrigin else { return nil }
         metrics.increment(.refused, "cross_site_confirm")
         return DevicePages.message(language, title: \.crossSiteTitle, \.crossSiteText)
-            .response(.forbidden, sandbox: sandbox)
+            .response(.forbidden, renderer: pages)
     }
 
     /// A login whose authorization is already under way in another browser is not handed to a second one.
@@ -159,7 +160,7 @@ struct DeviceController {
         else { return nil }
         metrics.increment(.refused, "in_progress_elsewhere")
         return DevicePages.message(language, title: \.inProgressTitle, \.inProgressText)
-            .response(.conflict, sandbox: sandbox)
+            .response(.conflict, renderer: pages)
     }
 
     private enum Lookup {
@@ -173,15 +174,15 @@ struct DeviceController {
             metrics.count(.userCode)
             return .failure(
                 DevicePages.message(language, title: \.tooManyTitle, \.tooManyText)
-                    .response(.tooManyRequests, sandbox: sandbox, headers: [.retryAfter: "\(Throttle.userCode.retryAfterSeconds!)"]))
+                    .response(.tooManyRequests, renderer: pages, headers: [.retryAfter: "\(Throttle.userCode.retryAfterSeconds!)"]))
         }
         guard UserCode.normalize(typed) != nil else {
             return .failure(DevicePages.enterCode(language, message: \.invalidCode, typed: String(typed.prefix(16)))
-                .response(.badRequest, sandbox: sandbox))
+                .response(.badRequest, renderer: pages))
         }
         guard let login = try await logins.login(userCode: typed) else {
             return .failure(DevicePages.enterCode(language, message: \.unknownCode, typed: String(typed.prefix(16)))
-                .response(.notFound, sandbox: sandbox))
+                .response(.notFound, renderer: pages))
         }
         return .success(login)
     }
@@ -189,12 +190,4 @@ struct DeviceController {
 
 extension HTTPField.Name {
     static let secFetchSite = HTTPField.Name("Sec-Fetch-Site")!
-}
-
-extension Array where Element == (String, String) {
-    /// The first parameter name that appears more than once.
-    var duplicateName: String? {
-        var seen = Set<String>()
-        return first { !seen.insert($0.0).inserted }?.0
-    }
 }

@@ -44,8 +44,8 @@ struct TokenController {
                 token: token, expiresIn: max(0, Int(token.expiresAt.timeIntervalSinceNow)),
                 region: settings.region.rawValue, regions: settings.region.tokenRegions.map(\.rawValue))
             return try .json(.ok, message: body, headers: [.cacheControl: "no-store", .pragma: "no-cache"])
-        case .error(let refusal, let interval):
-            throw refusal.with(interval: interval)
+        case .error(let refusal):
+            throw refusal
         }
     }
 

@@ -14,6 +14,9 @@ extension Refusal: HTTPResponseError {
 
     public var status: HTTPResponse.Status { .init(code: statusCode) }
 
+    /// The seconds for `Retry-After`: ``retryAfterSeconds`` on every 429 and 503, none otherwise.
+    var retryAfter: Int? { status == .tooManyRequests || status == .serviceUnavailable ? Self.retryAfterSeconds : nil }
+
     public func response(from request: Request, context: some RequestContext) throws -> Response {
         try response()
     }
@@ -24,7 +27,7 @@ extension Refusal: HTTPResponseError {
         fields[.cacheControl] = "no-store"
         fields[.pragma] = "no-cache"
         if status == .unauthorized { fields[.wwwAuthenticate] = Self.challenge }
-        if status == .tooManyRequests || status == .serviceUnavailable { fields[.retryAfter] = "\(Self.retryAfterSeconds)" }
+        if let retryAfter { fields[.retryAfter] = "\(retryAfter)" }
         return try .json(
             status, message: OAuthErrorResponse(error: error.rawValue, errorDescription: description, interval: interval),
             headers: fields)

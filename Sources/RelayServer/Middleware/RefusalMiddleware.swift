@@ -14,23 +14,32 @@ struct RefusalMiddleware: RouterMiddleware {
     {
         do {
             return try await next(request, context)
-        } catch let refusal as Refusal {
-            return try refusal.response()
-        } catch let error as HTTPError {
-            return try Self.refusal(for: error.status).response(headers: error.headers)
-        } catch let error as LoginStoreUnavailable {
-            context.logger.error("login store unavailable", metadata: [LogKey.errorReason: "\(error.reason)"])
-            return try Refusal.storeUnavailable.response()
-        } catch is HTTPParserError {
-            // The client's bytes, not the relay, are at fault (a chunk size that overflows, say): not worth an error line.
-            context.logger.debug("malformed HTTP framing")
-            return try Refusal(.invalidRequest, "The request's HTTP framing is malformed; send a well-formed HTTP/1.1 request.")
-                .response()
-        } catch let error as any HTTPResponseError {
-            return try Self.refusal(for: error.status).response()
         } catch {
-            context.logger.error("unhandled error", metadata: [LogKey.errorType: "\(type(of: error))"])
-            return try Self.refusal(for: .internalServerError).response()
+            let (refusal, headers) = Self.refusal(for: error, logger: context.logger)
+            return try refusal.response(headers: headers)
+        }
+    }
+
+    /// The refusal for an error a handler (or the router) threw, with the headers it calls for (a 405's `Allow`);
+    /// logs what the relay, not the client, is at fault for. ``PageRefusalMiddleware`` renders the same as a page.
+    static func refusal(for error: any Error, logger: Logger) -> (Refusal, HTTPFields) {
+        switch error {
+        case let refusal as Refusal:
+            return (refusal, [:])
+        case let error as HTTPError:
+            return (refusal(for: error.status), error.headers)
+        case let error as LoginStoreUnavailable:
+            logger.error("login store unavailable", metadata: [LogKey.errorReason: "\(error.reason)"])
+            return (.storeUnavailable, [:])
+        case is HTTPParserError:
+            // The client's bytes, not the relay, are at fault (a chunk size that overflows, say): not worth an error line.
+            logger.debug("malformed HTTP framing")
+            return (Refusal(.invalidRequest, "The request's HTTP framing is malformed; send a well-formed HTTP/1.1 request."), [:])
+        case let error as any HTTPResponseError:
+            return (refusal(for: error.status), [:])
+        default:
+            logger.error("unhandled error", metadata: [LogKey.errorType: "\(type(of: error))"])
+            return (refusal(for: .internalServerError), [:])
         }
     }
 

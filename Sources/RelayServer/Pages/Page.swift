@@ -27,35 +27,11 @@ struct Page {
     /// The content, HTML with every reflected value escaped.
     var body: String
 
-    /// The page as a response; `formAction` lists the origins a form on it may submit or be redirected to;
-    /// `autoSubmitting` adds ``autoSubmit``.
+    /// The page as a response, rendered by `renderer` (see ``PageRenderer/response(_:_:formAction:autoSubmitting:headers:)``).
     func response(
-        _ status: HTTPResponse.Status, sandbox: Bool, formAction: [String] = [], autoSubmitting: Bool = false,
+        _ status: HTTPResponse.Status, renderer: PageRenderer, formAction: [String] = [], autoSubmitting: Bool = false,
         headers: HTTPFields = [:]
     ) -> Response {
-        let text = language.text
-        let banner = sandbox
-            ? "<p class=\"sandbox\" role=\"alert\"><strong>\(escapeHTML(text.sandboxLabel))</strong> \(escapeHTML(text.sandboxText))</p>"
-            : ""
-        let html = """
-            <!doctype html>
-            <html lang="\(language.tag)"><head><meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>\(escapeHTML(title)) · BattleNetRelay</title>
-            <style>\(Self.style)</style>
-            </head><body><main>
-            \(banner)
-            \(body)
-            </main>\(autoSubmitting ? "<script>\(Self.autoSubmit)</script>" : "")</body></html>
-            """
-        var fields = headers
-        fields[.contentType] = "text/html; charset=utf-8"
-        fields[.vary] = "Accept-Language"
-        let actions = (["'self'"] + formAction).joined(separator: " ")
-        fields[.contentSecurityPolicy] =
-            "default-src 'none'; style-src '\(Self.styleHash)'; "
-            + (autoSubmitting ? "script-src '\(Self.autoSubmitHash)'; " : "")
-            + "form-action \(actions); frame-ancestors 'none'; base-uri 'none'"
-        return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(string: html)))
+        renderer.response(self, status, formAction: formAction, autoSubmitting: autoSubmitting, headers: headers)
     }
 }
