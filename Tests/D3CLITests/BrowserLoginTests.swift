@@ -8,15 +8,15 @@ import Testing
 /// in sandbox mode.
 @Suite("d3 login with a browser", .timeLimit(.minutes(2)))
 struct BrowserLoginTests {
-    @Test("At a relay that does not offer the loopback return, d3 opens $BROWSER at the code's link and signs in with the device flow")
-    func fallbackAtRelayWithoutLoopback() async throws {
+    @Test("With --qr d3 signs in with the code even where the browser could come back: $BROWSER opens the code's link")
+    func codeWithQR() async throws {
         try await withSandbox { sandbox in
             try await withSandboxRelay(sandbox) { relay, _ in
                 let browser = try ScriptedBrowser(directory: sandbox.home.appending(path: "browser"))
                 let playing = Task { await browser.run() }
                 defer { playing.cancel() }
                 let login = try Background(
-                    "d3", ["login", "--relay", relay.absoluteString],
+                    "d3", ["login", "--relay", relay.absoluteString, "--qr"],
                     environment: sandbox.environment(["BROWSER": browser.command]), directory: sandbox.home)
                 #expect(try await login.waitForExit() == 0, "\(login.text)")
                 #expect(login.text.contains("enter the code"))
