@@ -74,6 +74,8 @@ struct LoopbackLoginTests {
                 #expect(login.text.contains("Signed in as FaYe#2543"))
                 #expect(try sandbox.store.load(region: .us)?.route == .browser)
                 #expect(!browser.visits.contains { $0.html?.contains(#"value="not_me""#) == true }, "no confirm page")
+                // d3 may end before the browser has noted the listener's page.
+                try await waitUntil("the browser's return to d3") { browser.visits.last?.url.port != relay.port }
                 let back = try #require(browser.visits.last)
                 #expect(back.url.host == "127.0.0.1" && back.url.port != relay.port && back.status == 200)
                 #expect(back.html?.contains("The terminal has it") == true)
