@@ -14,6 +14,10 @@ import ServiceLifecycle
 /// endpoints, and StarCraft II's account and profile endpoints; anything else gets the API gateway's 404 body. It is not
 /// Blizzard, and its pages say so.
 ///
+/// Like Battle.net, it remembers a browser: approving sets a session cookie, and that browser's next authorize for
+/// the same client and scopes (or fewer) redirects back at once with a code, with no page. `/logout` forgets one
+/// browser; ``EmulatorState/forgetSessions()`` (or `DELETE /emulator/sessions`) forgets them all.
+///
 /// Tests may skip the consent page: adding `emulator_decision=approve` (or `deny`) and optionally
 /// `emulator_battletag=Name%231234` and `emulator_scope=openid` (the scopes granted) to an authorize URL answers the
 /// redirect at once.

@@ -8,7 +8,9 @@ enum ConsentPage {
         not Blizzard. Never enter a real password here.</p>
         """
 
-    static func render(consentID: String, consent: EmulatorState.Consent, players: [EmulatorPlayer]) -> String {
+    static func render(
+        consentID: String, consent: EmulatorState.Consent, players: [EmulatorPlayer], signedInAs: EmulatorPlayer? = nil
+    ) -> String {
         let scopes = consent.scopes.isEmpty ? "<li>basic account information</li>"
             : consent.scopes.map {
                 """
@@ -26,6 +28,7 @@ enum ConsentPage {
             title: "Authorize \(consent.client.name)",
             body: """
                 <h1>Authorize <em>\(escapeHTML(consent.client.name))</em></h1>
+                \(signedInAs.map { "<p>Signed in as <strong>\(escapeHTML($0.battleTag.description))</strong>.</p>" } ?? "")
                 <p>The application <strong>\(escapeHTML(consent.client.name))</strong> \
                 (client <code>\(escapeHTML(consent.client.credentials.id))</code>) asks for:</p>
                 <form method="post" action="/authorize/decision">
@@ -35,10 +38,22 @@ enum ConsentPage {
                 <fieldset><legend>Sign in as</legend>
                 \(accounts)
                 </fieldset>
-                <p>You will be sent back to <code>\(escapeHTML(consent.redirectURI))</code>.</p>
+                <p>You will be sent back to <code>\(escapeHTML(consent.redirectURI))</code>. Once you approve, \
+                this browser is remembered: its next sign-in for this application and these scopes comes back at \
+                once, without this page, until you <a href="/logout">sign out of the emulator</a>.</p>
                 <button type="submit" name="decision" value="approve">Approve</button>
                 <button type="submit" name="decision" value="deny">Deny</button>
                 </form>
+                """)
+    }
+
+    /// The answer to `/logout`.
+    static func signedOut() -> String {
+        page(
+            title: "Signed out",
+            body: """
+                <h1>Signed out</h1><p>This browser is no longer signed in to the emulator; its next sign-in asks \
+                for approval again.</p>
                 """)
     }
 

@@ -7,6 +7,7 @@ import Hummingbird
 /// - `POST /emulator/faults` with an ``EmulatorFault`` as JSON adds a fault.
 /// - `DELETE /emulator/faults` clears them.
 /// - `GET /emulator/counters` returns the request counters.
+/// - `DELETE /emulator/sessions` forgets every browser's remembered sign-in and approvals.
 struct ControlRoutes {
     let state: EmulatorState
 
@@ -23,6 +24,10 @@ struct ControlRoutes {
         }
         router.delete("emulator/faults") { _, _ in
             await state.clearFaults()
+            return Response(status: .noContent)
+        }
+        router.delete("emulator/sessions") { _, _ in
+            await state.forgetSessions()
             return Response(status: .noContent)
         }
         router.get("emulator/counters") { _, _ in

@@ -1,7 +1,7 @@
 import BattleNet
 import Foundation
 
-/// The emulator's memory: pending consents, codes, tokens, faults and request counters.
+/// The emulator's memory: pending consents, codes, tokens, remembered browser sessions, faults and request counters.
 public actor EmulatorState {
     /// A PKCE challenge from the authorize request (RFC 7636).
     struct Challenge {
@@ -46,6 +46,8 @@ public actor EmulatorState {
     private var tokens: [String: IssuedToken] = [:]
     private var faults: [EmulatorFault] = []
     private var counters: [String: Int] = [:]
+    /// Browser sessions by session cookie value (EmulatorState+Sessions.swift).
+    var sessions: [String: BrowserSession] = [:]
 
     init(configuration: EmulatorConfiguration) {
         self.configuration = configuration
@@ -107,7 +109,7 @@ public actor EmulatorState {
     }
 
     func addConsent(_ consent: Consent) -> String {
-        let id = randomToken()
+        let id = newSecret()
         consents[id] = consent
         return id
     }
@@ -117,7 +119,7 @@ public actor EmulatorState {
     }
 
     func issueCode(client: String, redirectURI: String, scopes: [String], accountID: Int, challenge: Challenge?) -> String {
-        let code = randomToken()
+        let code = newSecret()
         codes[code] = IssuedCode(
             clientID: client, redirectURI: redirectURI, scopes: scopes, accountID: accountID,
             expiresAt: configuration.now().addingTimeInterval(configuration.codeLifetime.timeInterval),
@@ -151,7 +153,7 @@ public actor EmulatorState {
     }
 
     func issueToken(clientID: String, scopes: [String], accountID: Int?) -> CodeRedemption {
-        let value = randomToken()
+        let value = newSecret()
         let token = IssuedToken(
             clientID: clientID, scopes: scopes, accountID: accountID,
             expiresAt: configuration.now().addingTimeInterval(configuration.tokenLifetime.timeInterval))
@@ -169,7 +171,8 @@ public actor EmulatorState {
         return token
     }
 
-    private func randomToken() -> String {
+    /// A fresh random value for a code, token, consent or session.
+    func newSecret() -> String {
         var generator = SystemRandomNumberGenerator()
         let bytes = (0..<24).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
         return Base64URL.encode(Data(bytes))

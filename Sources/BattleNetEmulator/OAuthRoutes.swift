@@ -23,10 +23,11 @@ struct OAuthRoutes {
                 var request = request
                 return await revoke(request, form: await request.formPairs())
             }
+            router.get("\(prefix)logout") { request, _ in await logout(request) }
         }
         router.post("authorize/decision") { request, _ in
             var request = request
-            return await decide(form: await request.formPairs() ?? [])
+            return await decide(form: await request.formPairs() ?? [], session: SessionCookie.value(in: request))
         }
         for path in ["check_token", "oauth/check_token", "v2/check_token"] {
             router.on(RouterPath(path), method: .get) { request, _ in await checkToken(request.queryPairs ?? []) }
@@ -89,17 +90,38 @@ struct OAuthRoutes {
         }
         let consent = EmulatorState.Consent(
             client: client, redirectURI: redirectURI, scopes: scopes, state: stateParam, challenge: challenge)
+        let sessionID = SessionCookie.value(in: request)
         if let decision = query.value("emulator_decision") {
             let tag = query.value("emulator_battletag").flatMap { try? BattleTag(parsing: $0) }
             let player = await tag.asyncFlatMap { await state.player(battleTag: $0) }
             let granted = query.value("emulator_scope").map { $0.split(separator: " ").map(String.init) }
-            return await respond(to: consent, approve: decision == "approve", accountID: player?.accountID, granted: granted)
+            return await respond(
+                to: consent, approve: decision == "approve", accountID: player?.accountID, granted: granted,
+                session: sessionID)
+        }
+        // A browser that signed in here before and approved these scopes for this client comes back at once.
+        let session = await state.session(sessionID)
+        if let session, session.remembers(clientID: clientID, scopes: scopes) {
+            await state.increment("authorize.remembered")
+            return await respond(to: consent, approve: true, accountID: session.accountID, session: sessionID)
         }
         let id = await state.addConsent(consent)
-        return .html(.ok, ConsentPage.render(consentID: id, consent: consent, players: state.configuration.players))
+        let signedIn = await session.asyncFlatMap { await state.player(accountID: $0.accountID) }
+        return .html(
+            .ok,
+            ConsentPage.render(
+                consentID: id, consent: consent, players: state.configuration.players, signedInAs: signedIn))
     }
 
-    private func decide(form: [(String, String)]) async -> Response {
+    /// Battle.net's `/logout` (the discovery document's `end_session_endpoint`): the browser's session is
+    /// forgotten, so its next authorize asks again.
+    private func logout(_ request: Request) async -> Response {
+        await state.increment("logout")
+        if let id = SessionCookie.value(in: request) { await state.forgetSession(id) }
+        return Response.html(.ok, ConsentPage.signedOut()).settingCookie(SessionCookie.delete)
+    }
+
+    private func decide(form: [(String, String)], session: String?) async -> Response {
         guard let id = form.value("consent"), let consent = await state.takeConsent(id) else {
             return .html(.badRequest, ConsentPage.error("This sign-in request is unknown or was already answered."))
         }
@@ -107,11 +129,13 @@ struct OAuthRoutes {
         let granted = form.value("scopes_offered") == nil ? nil : form.filter { $0.0 == "scope" }.map(\.1)
         return await respond(
             to: consent, approve: form.value("decision") == "approve", accountID: form.value("account").flatMap { Int($0) },
-            granted: granted)
+            granted: granted, session: session)
     }
 
+    /// Answers a decision with the redirect back to the client; an approval also remembers the browser (its
+    /// `session`, or a new one) as signed in with these scopes approved, as Battle.net does.
     private func respond(
-        to consent: EmulatorState.Consent, approve: Bool, accountID: Int?, granted: [String]? = nil
+        to consent: EmulatorState.Consent, approve: Bool, accountID: Int?, granted: [String]? = nil, session: String?
     ) async -> Response {
         let stateItem = consent.state.map { [("state", $0)] } ?? []
         guard approve else {
@@ -125,11 +149,14 @@ struct OAuthRoutes {
         else {
             return .html(.badRequest, ConsentPage.error("Unknown account."))
         }
+        let scopes = granted.map { granted in consent.scopes.filter(granted.contains) } ?? consent.scopes
         let code = await state.issueCode(
-            client: consent.client.credentials.id, redirectURI: consent.redirectURI,
-            scopes: granted.map { granted in consent.scopes.filter(granted.contains) } ?? consent.scopes,
+            client: consent.client.credentials.id, redirectURI: consent.redirectURI, scopes: scopes,
             accountID: account, challenge: consent.challenge)
-        return .redirect(to: consent.redirectURI.appendingQuery([("code", code)] + stateItem))
+        let kept = await state.remember(
+            session: session, accountID: account, clientID: consent.client.credentials.id, scopes: scopes)
+        return Response.redirect(to: consent.redirectURI.appendingQuery([("code", code)] + stateItem))
+            .settingCookie(SessionCookie.keep(kept))
     }
 
     private func token(_ request: Request, form: [(String, String)]?) async -> Response {

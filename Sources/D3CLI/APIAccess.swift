@@ -57,8 +57,10 @@ struct APIAccess {
 extension APIAccess {
     /// Runs `body` with API access. When the sign-in is missing, expired or rejected and a person is at the
     /// terminal (standard input, output and error are terminals, so the sign-in's link cannot end up in a pipe;
-    /// no `--no-prompt`), offers to sign in at the relay that issued the old token (else the configured one), then
-    /// runs `body` again; otherwise the failure stands (exit 3).
+    /// no `--no-prompt`), signs in again at the relay that issued the old token (else the configured one), as
+    /// ``RenewalPlan`` decides: at once through the browser, saying so in one line, when the last sign-in came back
+    /// through the browser here and the renewal setting is `auto`; otherwise after asking. Then runs `body` again;
+    /// otherwise the failure stands (exit 3).
     static func run(
         context: Context, options: APIOptions, locale: BattleNetLocale? = nil,
         _ body: (APIAccess) async throws -> Void
@@ -67,16 +69,31 @@ extension APIAccess {
             try await body(try APIAccess(context: context, options: options, locale: locale))
         } catch {
             let failure = CLIFailure.from(error)
-            guard failure.status == .notSignedIn, !options.noPrompt, Terminal.stdinIsTerminal,
-                  Terminal.stdoutIsTerminal, Terminal.stderrIsTerminal
-            else { throw error }
-            Terminal.writeError("d3: \(failure.message)\nSign in now and carry on? [Y/n] ")
-            guard let answer = readLine(strippingNewline: true)?.trimmingCharacters(in: .whitespaces).lowercased(),
-                  answer.isEmpty || answer == "y" || answer == "yes"
-            else { throw error }
-            let previous = (try? context.store.load(region: context.settings.region))?.relay
-            try await DeviceLogin(clientID: "d3", openBrowser: true, qr: false)
-                .run(context: context, relayURL: previous.flatMap(URL.init(string:)) ?? context.settings.relay)
+            guard failure.status == .notSignedIn else { throw error }
+            let previous = try? context.store.load(region: context.settings.region)
+            let plan = RenewalPlan.decide(
+                setting: context.settings.renewal, route: previous?.route,
+                browserAvailable: Browser.launcher(environment: context.environment) != nil,
+                interactive: Terminal.stdinIsTerminal && Terminal.stdoutIsTerminal && Terminal.stderrIsTerminal,
+                noPrompt: options.noPrompt)
+            var login = DeviceLogin(clientID: "d3", openBrowser: true, qr: false)
+            // The same scopes as before, so that a Battle.net that remembers the consent answers without a page.
+            if let scopes = previous?.token.scopes, !scopes.isEmpty { login.scopes = scopes }
+            switch plan {
+            case .fail:
+                throw error
+            case .renewInBrowser:
+                Terminal.printError("d3: \(failure.message.prefix { $0 != ":" }); renewing it through the browser...")
+                login.quiet = true
+            case .offer(let browser):
+                Terminal.writeError("d3: \(failure.message)\nSign in now and carry on? [Y/n] ")
+                guard let answer = readLine(strippingNewline: true)?.trimmingCharacters(in: .whitespaces).lowercased(),
+                      answer.isEmpty || answer == "y" || answer == "yes"
+                else { throw error }
+                login = DeviceLogin(clientID: "d3", openBrowser: browser, qr: false, scopes: login.scopes)
+            }
+            try await login.run(
+                context: context, relayURL: previous.flatMap { URL(string: $0.relay) } ?? context.settings.relay)
             try await body(try APIAccess(context: context, options: options, locale: locale))
         }
     }

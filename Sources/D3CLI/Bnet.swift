@@ -12,7 +12,8 @@ struct Bnet: PlayerCommand {
             One sign-in serves every game and region of Battle.net's OAuth host: `bnet login` asks for every \
             game's scope (openid d3.profile wow.profile sc2.profile); --scope narrows it. Settings, credentials \
             and exit codes are d3's (d3 --help): $XDG_CONFIG_HOME/d3 (default ~/.config/d3), D3_RELAY_URL, \
-            D3_REGION, D3_LOCALE; a sign-in made with d3 serves bnet and the other way round. `d3 ARGS` is \
+            D3_REGION, D3_LOCALE, D3_RENEW, D3_BROWSER_WAIT; a sign-in made with d3 serves bnet and the other \
+            way round, and either renews it. `d3 ARGS` is \
             `bnet d3 ARGS` for the game commands and `bnet ARGS` for login, logout, whoami, token and api.
 
             Example:

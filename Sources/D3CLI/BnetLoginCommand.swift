@@ -9,7 +9,9 @@ struct BnetLoginCommand: AsyncParsableCommand {
         commandName: "login",
         abstract: "Sign in to Battle.net through the relay, for every game.",
         discussion: """
-            Shows a code and a link; approve the sign-in in any browser, on any device. By default the sign-in \
+            Signs in as d3 login does: through the browser on this machine when it can (no code to type; a \
+            Battle.net that remembers you answers without a click), else with a code and a link to approve in \
+            any browser, on any device (d3 login --help says when). By default the sign-in \
             asks for every game's scope: openid d3.profile wow.profile sc2.profile (a relay that allows fewer is \
             asked for its default ones instead, and says so). --scope asks for exactly the scopes given. The \
             token is saved as d3 login saves it (credentials-<oauth host>.json, mode 0600) and serves every \
@@ -31,7 +33,7 @@ struct BnetLoginCommand: AsyncParsableCommand {
         "The scopes to ask for, space-separated (default: every game's).", valueName: "scopes"))
     var scope: String?
 
-    @Flag(help: "Do not open a browser; only print the link.")
+    @Flag(help: "Do not open a browser; sign in with the printed code and link.")
     var noBrowser = false
 
     @Flag(help: "Also show the link as a QR code, to sign in with a phone.")

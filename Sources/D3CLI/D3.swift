@@ -11,8 +11,14 @@ struct D3: PlayerCommand {
         commandName: "d3",
         abstract: "Sign in to Battle.net through a relay; look at Diablo III profiles, heroes, game data, leaderboards.",
         discussion: """
-            Settings come from flags, then the environment (D3_RELAY_URL, D3_REGION, D3_LOCALE), then \
-            $XDG_CONFIG_HOME/d3/config.json ({"relay": ..., "region": ..., "locale": ...}). Credentials are kept \
+            Settings come from flags, then the environment (D3_RELAY_URL, D3_REGION, D3_LOCALE, D3_RENEW), then \
+            $XDG_CONFIG_HOME/d3/config.json ({"relay": ..., "region": ..., "locale": ..., "renew": ...}). \
+            renew says how an expired or rejected sign-in is renewed at a terminal: auto (the default where a \
+            browser can be opened: through the browser without a keystroke when the last sign-in came back \
+            through it, else after asking), prompt (always ask first), never (ask, then sign in with the code; \
+            the default over SSH or without a display). --no-prompt and runs without a terminal never ask and \
+            never open a browser. D3_BROWSER_WAIT is how long a sign-in waits for the browser to come back \
+            (120 s) before it falls back to the code. Credentials are kept \
             per OAuth host in $XDG_CONFIG_HOME/d3/credentials-<oauth host>.json (default ~/.config/d3): one \
             sign-in serves us, eu, kr and tw. Without a sign-in, profile, hero, api and the data commands use \
             client credentials from BNET_CLIENT_ID and BNET_CLIENT_SECRET.
@@ -23,12 +29,13 @@ struct D3: PlayerCommand {
 
             Exit codes:
               0    success
-              1    general failure (including a misconfigured relay)
-              2    usage error
-              3    not signed in, or the token expired or was rejected
+              1    general failure (including a misconfigured relay, or a browser that came back without \
+                   the relay's answer)
+              2    usage error (including a bad D3_RENEW, renew or D3_BROWSER_WAIT)
+              3    not signed in, or the token expired or was rejected and was not renewed
               4    not found: a profile, hero, act, artisan, recipe, item, season, era or leaderboard
               5    network error: the relay or Battle.net could not be reached
-              6    sign-in declined or its code expired
+              6    sign-in declined (at the code's page or in the browser) or its code expired
               130  interrupted (Ctrl-C)
             """,
         version: D3BuildInfo.current,

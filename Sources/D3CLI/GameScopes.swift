@@ -56,9 +56,11 @@ extension DeviceFlowClient {
     /// Starts a sign-in asking for `scopes`. When they are the default (`bnet login` without `--scope`) and the
     /// relay does not allow one of them (`invalid_scope`), says so and asks again for the relay's own default; an
     /// explicit `--scope` the relay refuses is a usage error naming what it allows.
-    func start(clientID: String, asking scopes: [String], relay: URL) async throws -> DeviceAuthorization {
+    func start(
+        clientID: String, asking scopes: [String], relay: URL, loopback: LoopbackRedirect? = nil
+    ) async throws -> DeviceAuthorization {
         do {
-            return try await start(clientID: clientID, scopes: scopes)
+            return try await start(clientID: clientID, scopes: scopes, loopback: loopback)
         } catch DeviceFlowError.oauth(let error) where error.error == "invalid_scope" && !scopes.isEmpty {
             let reason = error.errorDescription ?? "invalid_scope"
             guard scopes == GameScopes.loginDefault else {
@@ -69,7 +71,7 @@ extension DeviceFlowClient {
             Terminal.printError("bnet: the relay at \(relay.absoluteString) does not allow every game's scopes "
                 + "(\(TerminalText.line(reason))); signing in with the scopes it allows. Ask its operator to allow "
                 + "\(GameScopes.all.joined(separator: " ")) (`bnet-relay --scope`, or the app's list in `--app NAME=MODE:SCOPES`).")
-            return try await start(clientID: clientID, scopes: [])
+            return try await start(clientID: clientID, scopes: [], loopback: loopback)
         }
     }
 }

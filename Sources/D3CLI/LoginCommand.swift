@@ -4,13 +4,19 @@ import BattleNetHTTPClient
 import D3Kit
 import Foundation
 
-/// `d3 login`: signs in through the relay with the device flow (RFC 8628) and saves the token.
+/// `d3 login`: signs in through the relay, through the browser on this machine when it can (the relay sends the
+/// browser back to a loopback address) and otherwise with the device flow's code (RFC 8628), and saves the token.
 struct LoginCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "login",
         abstract: "Sign in to Battle.net through the relay.",
         discussion: """
-            Shows a code and a link; approve the sign-in in any browser, on any device. The token is saved \
+            Where a browser can be opened here ($BROWSER, open on macOS, xdg-open with a display; not over SSH) \
+            and the relay offers it, opens the browser at Battle.net and takes the sign-in back on a loopback \
+            address (http://127.0.0.1:PORT/...), with no code to type; a Battle.net that remembers you answers \
+            without a click. Otherwise, or with --no-browser or --qr, or when the browser does not come back \
+            within the time shown (D3_BROWSER_WAIT, 120 s by default), shows a code and a link; approve the \
+            sign-in in any browser, on any device. The token is saved \
             in credentials-<oauth host>.json (mode 0600). One sign-in at Battle.net's shared OAuth host is good \
             for us, eu, kr and tw, so any relay of those regions signs in players of all four, and every \
             command uses it for each of them. Press Ctrl-C to give up.
@@ -33,7 +39,7 @@ struct LoginCommand: AsyncParsableCommand {
     @Option(help: "The client id registered at the relay.")
     var clientID = "d3"
 
-    @Flag(help: "Do not open a browser; only print the link.")
+    @Flag(help: "Do not open a browser; sign in with the printed code and link.")
     var noBrowser = false
 
     @Flag(help: "Also show the link as a QR code, to sign in with a phone.")
@@ -54,6 +60,8 @@ struct DeviceLogin {
     let qr: Bool
     /// The scopes asked for; none leaves them to the relay (`bnet` asks for every game's: ``GameScopes``).
     var scopes: [String] = GameScopes.loginDefault
+    /// A renewal the command announced in one line: nothing more is printed unless it falls back to the code.
+    var quiet = false
 
     /// Signs in at `relayURL` for the context's region and saves the credential.
     func run(context: Context, relayURL: URL) async throws {
@@ -75,7 +83,22 @@ struct DeviceLogin {
         if !client.endpoints.regions.isEmpty, !client.endpoints.regions.contains(region) {
             throw Self.wrongRegion(region, relayRegions: client.endpoints.regions, relay: relayURL)
         }
-        let authorization = try await client.start(clientID: clientID, asking: scopes, relay: relayURL)
+        let launcher = openBrowser && !qr ? Browser.launcher(environment: context.environment) : nil
+        var started: DeviceAuthorization?
+        if let launcher, client.endpoints.loopbackRedirect {
+            switch try await signInThroughBrowser(client, launcher: launcher, context: context, relayURL: relayURL) {
+            case .signedIn(let result):
+                return try save(result, route: .browser, context: context, client: client, relayURL: relayURL)
+            case .fallBack(let reuse):
+                started = reuse
+            }
+        }
+        let authorization: DeviceAuthorization
+        if let started {
+            authorization = started
+        } else {
+            authorization = try await client.start(clientID: clientID, asking: scopes, relay: relayURL)
+        }
         let link = try RelayPolicy.verificationLink(for: authorization, relay: relayURL)
         Terminal.write(LoginMessages.instructions(authorization, style: Terminal.outputStyle))
         if qr {
@@ -86,7 +109,7 @@ struct DeviceLogin {
                 Terminal.printError("d3: the sign-in link is too long for a QR code; open it instead.")
             }
         }
-        if openBrowser, Browser.hasDisplay(environment: context.environment), Browser.open(link) {
+        if openBrowser, let launcher = Browser.launcher(environment: context.environment), Browser.open(link, with: launcher) {
             Terminal.printLine("Opening your browser...")
         }
         let spinner = Spinner("Waiting for approval...")
@@ -98,11 +121,19 @@ struct DeviceLogin {
             await spinner.stop()
             throw error
         }
+        try save(result, route: .code, context: context, client: client, relayURL: relayURL)
+    }
+
+    /// Saves the sign-in with how it came back, and says who signed in.
+    private func save(
+        _ result: DeviceFlowToken, route: SignInRoute, context: Context, client: DeviceFlowClient, relayURL: URL
+    ) throws {
+        let region = context.settings.region
         let regions = Self.regions(of: result, relayRegion: region)
         guard regions.contains(region) else { throw Self.wrongRegion(region, relayRegions: regions, relay: relayURL) }
         try context.store.save(StoredCredential(
             region: region, regions: regions, relay: relayURL.absoluteString, token: result.token,
-            apiURL: RelayPolicy.sandboxAPIURL(client.endpoints, relay: relayURL)?.absoluteString))
+            apiURL: RelayPolicy.sandboxAPIURL(client.endpoints, relay: relayURL)?.absoluteString, route: route))
         Terminal.printLine(LoginMessages.signedIn(result.token, region: region, regions: regions))
     }
 

@@ -44,7 +44,10 @@ struct APIOptions: ParsableArguments {
         valueName: "MiB"))
     var maxResponseSize = 64
 
-    @Flag(help: "Never offer to sign in again when the sign-in has expired or was rejected; exit 3 instead.")
+    @Flag(help: """
+        Never sign in again (never open a browser, never ask) when the sign-in has expired or was rejected; exit 3 \
+        instead.
+        """)
     var noPrompt = false
 
     /// ``maxResponseSize`` in bytes.

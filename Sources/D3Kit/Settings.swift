@@ -1,7 +1,8 @@
 import BattleNet
 import Foundation
 
-/// The contents of `config.json`: `{"relay": "...", "region": "eu", "locale": "en_GB"}`, every key optional.
+/// The contents of `config.json`: `{"relay": "...", "region": "eu", "locale": "en_GB", "renew": "auto"}`, every key
+/// optional.
 public struct ConfigFile: Codable, Sendable, Hashable {
     /// The relay URL.
     public var relay: String?
@@ -9,9 +10,12 @@ public struct ConfigFile: Codable, Sendable, Hashable {
     public var region: String?
     /// The locale, such as `en_GB`.
     public var locale: String?
+    /// How an expired sign-in is renewed: `auto`, `prompt` or `never` (``RenewalSetting``).
+    public var renew: String?
 
     /// Creates a configuration.
-    public init(relay: String? = nil, region: String? = nil, locale: String? = nil) {
+    public init(relay: String? = nil, region: String? = nil, locale: String? = nil, renew: String? = nil) {
+        self.renew = renew
         self.relay = relay
         self.region = region
         self.locale = locale
@@ -25,7 +29,7 @@ public struct ConfigFile: Codable, Sendable, Hashable {
             return try JSONDecoder().decode(ConfigFile.self, from: Data(contentsOf: url))
         } catch {
             throw SettingsError(description: "\(url.path) is not valid: expected "
-                + #"{"relay": "...", "region": "...", "locale": "..."}"#)
+                + #"{"relay": "...", "region": "...", "locale": "...", "renew": "auto|prompt|never"}"#)
         }
     }
 }
@@ -41,8 +45,8 @@ public struct SettingsError: Error, CustomStringConvertible, Equatable {
     }
 }
 
-/// The relay, region and locale in force: flags win over the environment (`D3_RELAY_URL`, `D3_REGION`,
-/// `D3_LOCALE`), which wins over `config.json`, which wins over the defaults. Whether a plain-http relay on
+/// The relay, region, locale and renewal setting in force: flags win over the environment (`D3_RELAY_URL`,
+/// `D3_REGION`, `D3_LOCALE`, `D3_RENEW`), which wins over `config.json`, which wins over the defaults. Whether a plain-http relay on
 /// another machine is allowed comes only from `--allow-insecure-relay` or `D3_ALLOW_INSECURE_RELAY=1`, never
 /// from `config.json`.
 public struct Settings: Sendable, Hashable {
@@ -57,6 +61,9 @@ public struct Settings: Sendable, Hashable {
     public var locale: BattleNetLocale?
     /// Whether a plain-http relay on another machine may be used (see ``RelayPolicy``).
     public var allowInsecureRelay: Bool
+    /// How an expired sign-in is renewed; nil when nothing says (``RenewalPlan/decide(setting:route:browserAvailable:interactive:noPrompt:)``
+    /// then picks by the machine).
+    public var renewal: RenewalSetting?
 
     /// Spells out the settings.
     public init(relay: URL, region: Region, locale: BattleNetLocale? = nil, allowInsecureRelay: Bool = false) {
@@ -95,6 +102,12 @@ public struct Settings: Sendable, Hashable {
                 throw SettingsError(description: "\(source): \"\(text)\" is not a locale such as en_US")
             }
             settings.locale = parsed
+        }
+        if let (text, source) = pick(nil, "renew", "D3_RENEW", file.renew) {
+            guard let parsed = RenewalSetting(rawValue: text.lowercased()) else {
+                throw SettingsError(description: "\(source): \"\(text)\" is not auto, prompt or never")
+            }
+            settings.renewal = parsed
         }
         settings.allowInsecureRelay = allowInsecureRelay
         if !allowInsecureRelay, let value = environment[RelayPolicy.allowInsecureVariable] {

@@ -16,9 +16,16 @@ public struct StoredCredential: Codable, Sendable, Hashable {
     /// `sandbox_api_url`), used instead of the region's API host unless `--api-url` says otherwise. Nil for
     /// Blizzard's tokens.
     public var apiURL: String?
+    /// How the sign-in came back: through the browser to this machine, or with the code. Nil in a file written
+    /// before this was recorded (taken as the code).
+    public var route: SignInRoute?
 
     /// Creates a credential; `regions` defaults to `region` alone.
-    public init(region: Region, regions: [Region]? = nil, relay: String, token: AccessToken, apiURL: String? = nil) {
+    public init(
+        region: Region, regions: [Region]? = nil, relay: String, token: AccessToken, apiURL: String? = nil,
+        route: SignInRoute? = nil
+    ) {
+        self.route = route
         self.region = region
         self.regions = regions ?? [region]
         self.relay = relay
@@ -33,5 +40,6 @@ public struct StoredCredential: Codable, Sendable, Hashable {
         relay = try container.decode(String.self, forKey: .relay)
         token = try container.decode(AccessToken.self, forKey: .token)
         apiURL = try container.decodeIfPresent(String.self, forKey: .apiURL)
+        route = try container.decodeIfPresent(SignInRoute.self, forKey: .route)
     }
 }

@@ -35,6 +35,7 @@ extension PostgresLoginStore {
         ("v4 binding MAC", LoginSchema.bindingMAC),
         ("v5 issued tokens", LoginSchema.issuedTokens),
         ("v6 start network", LoginSchema.startNetwork),
+        ("v7 loopback return", LoginSchema.returnURI),
     ]
 
     /// Opens one connection of its own and closes it: a wrong password, an unreachable host or a certificate that

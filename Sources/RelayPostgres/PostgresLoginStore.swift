@@ -63,12 +63,12 @@ public final class PostgresLoginStore: LoginStore {
             try await connection.query(
                 """
                 INSERT INTO login (id, app, scopes, device_code_hash, user_code_hash, sealing_public_key, state_hash, status,
-                    created_at, expires_at, updated_at, interval, battletag, account_id, failure, binding_mac, start_network)
+                    created_at, expires_at, updated_at, interval, battletag, account_id, failure, binding_mac, start_network, return_uri)
                 VALUES (\(login.id), \(login.app), \(scopes), \(login.deviceCodeHash), \(login.userCodeHash),
                     \(ByteBuffer(bytes: login.sealingPublicKey)), \(login.stateHash), \(login.status.rawValue),
                     \(login.createdAt.timeIntervalSince1970), \(login.expiresAt.timeIntervalSince1970),
                     \(login.updatedAt.timeIntervalSince1970), \(login.interval), \(login.battleTag), \(login.accountID),
-                    \(login.failure), \(login.bindingMAC), \(login.startNetwork))
+                    \(login.failure), \(login.bindingMAC), \(login.startNetwork), \(login.returnURI))
                 """, logger: logger)
         }
     }
@@ -341,6 +341,7 @@ public final class PostgresLoginStore: LoginStore {
             sealedToken: ephemeral.flatMap { ephemeral in box.map { TokenSealer.Sealed(ephemeralPublicKey: ephemeral, box: $0) } },
             battleTag: try row["battletag"].decode(String?.self), accountID: try row["account_id"].decode(Int?.self),
             failure: try row["failure"].decode(String?.self), bindingMAC: try row["binding_mac"].decode(String?.self),
-            startNetwork: try row["start_network"].decode(String?.self))
+            startNetwork: try row["start_network"].decode(String?.self),
+            returnURI: try row["return_uri"].decode(String?.self))
     }
 }

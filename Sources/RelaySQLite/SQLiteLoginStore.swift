@@ -95,6 +95,9 @@ public final class SQLiteLoginStore: LoginStore {
         migrator.registerMigration("v6 start network") { db in
             for statement in LoginSchema.startNetwork { try db.execute(sql: statement) }
         }
+        migrator.registerMigration("v7 loopback return") { db in
+            for statement in LoginSchema.returnURI { try db.execute(sql: statement) }
+        }
         return migrator
     }
 
@@ -295,7 +298,7 @@ extension Login: FetchableRecord, PersistableRecord {
                 (row["sealed_box"] as Data?).map { TokenSealer.Sealed(ephemeralPublicKey: ephemeral, box: $0) }
             },
             battleTag: row["battletag"], accountID: row["account_id"], failure: row["failure"],
-            bindingMAC: row["binding_mac"], startNetwork: row["start_network"])
+            bindingMAC: row["binding_mac"], startNetwork: row["start_network"], returnURI: row["return_uri"])
     }
 
     public func encode(to container: inout PersistenceContainer) {
@@ -318,6 +321,7 @@ extension Login: FetchableRecord, PersistableRecord {
         container["failure"] = failure
         container["binding_mac"] = bindingMAC
         container["start_network"] = startNetwork
+        container["return_uri"] = returnURI
     }
 }
 

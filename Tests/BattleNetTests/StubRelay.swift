@@ -19,6 +19,7 @@ final class StubRelay: HTTPTransport, @unchecked Sendable {
     private var hangValue = false
     private var revokesValue = true
     private var appModeValue = "redirect"
+    private var loopbackValue = true
 
     /// What the player did at Battle.net.
     var decision: Decision {
@@ -39,6 +40,11 @@ final class StubRelay: HTTPTransport, @unchecked Sendable {
     var appMode: String {
         get { lock.withLock { appModeValue } }
         set { lock.withLock { appModeValue = newValue } }
+    }
+    /// Whether the relay offers loopback return addresses: says so in its metadata and repeats `redirect_uri`.
+    var offersLoopback: Bool {
+        get { lock.withLock { loopbackValue } }
+        set { lock.withLock { loopbackValue = newValue } }
     }
     /// Every request so far.
     var requests: [TransportRequest] { lock.withLock { sent } }
@@ -65,15 +71,21 @@ final class StubRelay: HTTPTransport, @unchecked Sendable {
             return Self.json(200, [
                 "issuer": "https://relay.example.com", "device_authorization_endpoint": "https://relay.example.com/oauth/device/code",
                 "token_endpoint": "https://relay.example.com/oauth/token", "revocation_endpoint": "https://relay.example.com/oauth/revoke",
+                "loopback_redirect_supported": offersLoopback,
             ])
         case "/oauth/device/code":
             let login = lock.withLock { logins += 1; return logins }
-            return Self.json(200, [
+            let form = forms(of: "/oauth/device/code").last ?? []
+            var body: [String: Any] = [
                 "device_code": "device-\(login)", "user_code": "WDJB-MJH\(login)",
                 "verification_uri": "https://relay.example.com/device",
                 "verification_uri_complete": "https://relay.example.com/device?user_code=WDJB-MJH\(login)",
                 "expires_in": 600, "interval": 5, "app_mode": appMode,
-            ])
+            ]
+            if offersLoopback, let redirect = form.first(where: { $0.0 == "redirect_uri" })?.1 {
+                body["redirect_uri"] = redirect
+            }
+            return Self.json(200, body)
         case "/oauth/token":
             if hangsTokenRequests { try await Task.sleep(for: .seconds(3600)) }
             let body = String(decoding: request.body ?? Data(), as: UTF8.self)

@@ -88,13 +88,13 @@ struct SecurityCommandTests {
         }
     }
 
-    @Test("The relay's own link is shown and handed to the browser")
+    @Test("The relay's own link is shown and handed to the browser (a sign-in with the code: --qr)")
     func ownLinkIsOpened() async throws {
         try await withSandbox { sandbox in
             let browser = try FakeBrowser(in: sandbox)
             try await withSandboxRelay(sandbox) { relay, _ in
                 let login = try Background(
-                    "d3", ["login", "--relay", relay.absoluteString],
+                    "d3", ["login", "--relay", relay.absoluteString, "--qr"],
                     environment: sandbox.environment(browser.environment), directory: sandbox.home)
                 do {
                     let link = try await login.await(/Or open (\S+)/)

@@ -26,9 +26,10 @@ protocol ClientReachable {
 /// The client's steps, over HTTP.
 extension ClientReachable {
     /// `POST /oauth/device/code` for `app`; expects the login to start.
-    func startLogin(app: String = "d3", scope: String? = nil) async throws -> StartedLogin {
+    func startLogin(app: String = "d3", scope: String? = nil, redirectURI: String? = nil) async throws -> StartedLogin {
         var form = [("client_id", app)]
         if let scope { form.append(("scope", scope)) }
+        if let redirectURI { form.append(("redirect_uri", redirectURI)) }
         let response = try await clientPost("/oauth/device/code", form: form)
         #expect(response.status == 200, "\(response.text)")
         let json = response.json

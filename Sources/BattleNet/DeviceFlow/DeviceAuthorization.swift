@@ -18,12 +18,17 @@ public struct DeviceAuthorization: Sendable, Hashable, CustomStringConvertible {
     public var expiresAt: Date
     /// The minimum number of seconds between polls (`interval`, 5 when absent).
     public var interval: Int
+    /// Where the browser comes back after Battle.net, when the login was started with a loopback return address
+    /// and the server accepted it; nil for a plain device-flow login.
+    public var loopbackRedirect: LoopbackRedirect?
 
     /// Creates an authorization.
     public init(
         clientID: String, deviceCode: String, userCode: String, verificationURI: URL,
-        verificationURIComplete: URL? = nil, expiresAt: Date, interval: Int = 5
+        verificationURIComplete: URL? = nil, expiresAt: Date, interval: Int = 5,
+        loopbackRedirect: LoopbackRedirect? = nil
     ) {
+        self.loopbackRedirect = loopbackRedirect
         self.clientID = clientID
         self.deviceCode = deviceCode
         self.userCode = userCode

@@ -27,12 +27,16 @@ public struct DeviceAuthorizationResponse: Sendable, Hashable, Codable {
     /// How the relay serves the app that started the login (`app_mode`, a bnet-relay extension): `redirect` (the
     /// browser returns to the app) or `poll`. Nil from other servers.
     public var appMode: String?
+    /// The loopback return address the login was started with (`redirect_uri`, a bnet-relay extension), repeated
+    /// when the relay accepted it: the browser comes back there after Battle.net. Nil otherwise.
+    public var redirectURI: String?
 
     /// Creates a device authorization response.
     public init(
         deviceCode: String, userCode: String, verificationURI: String, verificationURIComplete: String? = nil,
-        expiresIn: Int, interval: Int? = nil, appMode: String? = nil
+        expiresIn: Int, interval: Int? = nil, appMode: String? = nil, redirectURI: String? = nil
     ) {
+        self.redirectURI = redirectURI
         self.deviceCode = deviceCode
         self.userCode = userCode
         self.verificationURI = verificationURI
@@ -43,19 +47,23 @@ public struct DeviceAuthorizationResponse: Sendable, Hashable, Codable {
     }
 
     /// The authorization this response starts for `clientID`, received at `now`; nil when `verification_uri` is
-    /// not a URL. A `verification_uri_complete` that is not a URL is left out.
-    public func authorization(clientID: String, receivedAt now: Date) -> DeviceAuthorization? {
+    /// not a URL. A `verification_uri_complete` that is not a URL is left out. The authorization's
+    /// ``DeviceAuthorization/loopbackRedirect`` is `requested` when the response repeats it exactly, else nil.
+    public func authorization(
+        clientID: String, receivedAt now: Date, requested: LoopbackRedirect? = nil
+    ) -> DeviceAuthorization? {
         guard let verification = URL(string: verificationURI) else { return nil }
         return DeviceAuthorization(
             clientID: clientID, deviceCode: deviceCode, userCode: userCode, verificationURI: verification,
             verificationURIComplete: verificationURIComplete.flatMap(URL.init(string:)),
-            expiresAt: now.addingTimeInterval(TimeInterval(expiresIn)), interval: interval ?? 5)
+            expiresAt: now.addingTimeInterval(TimeInterval(expiresIn)), interval: interval ?? 5,
+            loopbackRedirect: requested.flatMap { redirectURI == $0.description ? $0 : nil })
     }
 
     enum CodingKeys: String, CodingKey {
         case deviceCode = "device_code", userCode = "user_code", verificationURI = "verification_uri"
         case verificationURIComplete = "verification_uri_complete", expiresIn = "expires_in", interval
-        case appMode = "app_mode"
+        case appMode = "app_mode", redirectURI = "redirect_uri"
     }
 
     /// Decodes the body; `expires_in` may be fractional.
@@ -72,5 +80,6 @@ public struct DeviceAuthorizationResponse: Sendable, Hashable, Codable {
         self.expiresIn = expiresIn
         interval = try container.decodeIfPresent(Int.self, forKey: .interval)
         appMode = try container.decodeIfPresent(String.self, forKey: .appMode)
+        redirectURI = try container.decodeIfPresent(String.self, forKey: .redirectURI)
     }
 }

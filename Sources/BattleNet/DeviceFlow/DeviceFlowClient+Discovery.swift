@@ -2,8 +2,8 @@ import Foundation
 
 extension DeviceFlowClient {
     /// Reads a server's RFC 8414 metadata at `<relayURL>/.well-known/oauth-authorization-server` for its
-    /// device authorization, token and revocation endpoints, its `long_poll_wait_max`, its `regions_supported` and a
-    /// sandbox relay's `sandbox_api_url`. When the
+    /// device authorization, token and revocation endpoints, its `long_poll_wait_max`, its `regions_supported`,
+    /// its `loopback_redirect_supported` and a sandbox relay's `sandbox_api_url`. When the
     /// metadata is absent (HTTP 404) the conventional `/oauth/device/code` and `/oauth/token` under `relayURL`
     /// are used.
     ///
@@ -46,7 +46,8 @@ extension DeviceFlowClient {
             longPollWaitMax: metadata.longPollWaitMax.flatMap { $0 > 0 ? $0 : nil },
             regions: (metadata.regionsSupported ?? []).compactMap(Region.init(name:)),
             revocationURL: metadata.revocationEndpoint.flatMap { resolve($0, against: relayURL) },
-            sandboxAPIURL: metadata.sandboxAPIURL.flatMap { resolve($0, against: relayURL) })
+            sandboxAPIURL: metadata.sandboxAPIURL.flatMap { resolve($0, against: relayURL) },
+            loopbackRedirect: metadata.loopbackRedirectSupported == true)
     }
 
     private static func resolve(_ string: String, against base: URL) -> URL? {

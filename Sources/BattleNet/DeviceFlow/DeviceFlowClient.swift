@@ -42,13 +42,20 @@ public struct DeviceFlowClient: Sendable {
         self.now = now
     }
 
-    /// Requests device and user codes (RFC 8628 section 3.1). `scopes` is sent as `scope` when not empty.
+    /// Requests device and user codes (RFC 8628 section 3.1). `scopes` is sent as `scope` when not empty, and
+    /// `loopback` as `redirect_uri`: a relay that offers it (``DeviceFlowEndpoints/loopbackRedirect``) repeats it
+    /// in its answer, sends the browser straight to Battle.net and back to that address, and the authorization's
+    /// ``DeviceAuthorization/loopbackRedirect`` is set; collect the token with ``collect(_:after:)``.
     ///
     /// Throws ``DeviceFlowError/invalidClient(_:)`` for an unknown client id, ``DeviceFlowError/oauth(_:)``
-    /// for other refusals (`invalid_scope`) and ``DeviceFlowError/unsupported(_:)`` when the endpoint is absent.
-    public func start(clientID: String, scopes: [String] = []) async throws -> DeviceAuthorization {
+    /// for other refusals (`invalid_scope`, `invalid_request` for a refused `redirect_uri`) and
+    /// ``DeviceFlowError/unsupported(_:)`` when the endpoint is absent.
+    public func start(
+        clientID: String, scopes: [String] = [], loopback: LoopbackRedirect? = nil
+    ) async throws -> DeviceAuthorization {
         var form = [("client_id", clientID)]
         if !scopes.isEmpty { form.append(("scope", scopes.joined(separator: " "))) }
+        if let loopback { form.append(("redirect_uri", loopback.description)) }
         let response = try await post(endpoints.deviceAuthorizationURL, form: form, timeout: timeout)
         let receivedAt = now()
         guard response.status == 200 else {
@@ -60,7 +67,7 @@ public struct DeviceFlowClient: Sendable {
             throw Self.statusError(response)
         }
         guard let body = try? JSONDecoder().decode(DeviceAuthorizationResponse.self, from: response.body),
-              let authorization = body.authorization(clientID: clientID, receivedAt: receivedAt)
+              let authorization = body.authorization(clientID: clientID, receivedAt: receivedAt, requested: loopback)
         else { throw BattleNetError.malformedResponse("the device authorization response could not be decoded") }
         return authorization
     }
@@ -97,7 +104,7 @@ public struct DeviceFlowClient: Sendable {
     /// Polls at the server's pace until the person approves, declines or the codes expire.
     ///
     /// - Parameters:
-    ///   - authorization: the login ``start(clientID:scopes:)`` began.
+    ///   - authorization: the login ``start(clientID:scopes:loopback:)`` began.
     ///   - longPollWait: the hold to ask for each poll, capped by the server's `long_poll_wait_max`; nil asks
     ///     for that maximum. Ignored when the server does not offer long-polling.
     ///   - onTick: called after every pending answer with the schedule so far.

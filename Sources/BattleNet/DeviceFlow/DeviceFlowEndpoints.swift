@@ -17,12 +17,16 @@ public struct DeviceFlowEndpoints: Sendable, Hashable {
     /// Where the Battle.net API that the server's tokens work with is, when it is not Blizzard's
     /// (`sandbox_api_url`, a bnet-relay extension a sandbox relay sends: its emulator); nil otherwise.
     public var sandboxAPIURL: URL?
+    /// Whether a login may name a loopback `redirect_uri` when it starts, for the browser to come back to the
+    /// client (`loopback_redirect_supported`, a bnet-relay extension; RFC 8252 section 7.3).
+    public var loopbackRedirect: Bool
 
     /// Spells out the endpoints.
     public init(
         deviceAuthorizationURL: URL, tokenURL: URL, longPollWaitMax: Int? = nil, regions: [Region] = [],
-        revocationURL: URL? = nil, sandboxAPIURL: URL? = nil
+        revocationURL: URL? = nil, sandboxAPIURL: URL? = nil, loopbackRedirect: Bool = false
     ) {
+        self.loopbackRedirect = loopbackRedirect
         self.deviceAuthorizationURL = deviceAuthorizationURL
         self.tokenURL = tokenURL
         self.longPollWaitMax = longPollWaitMax
@@ -49,10 +53,12 @@ struct AuthorizationServerMetadata: Decodable {
     var regionsSupported: [String]?
     var revocationEndpoint: String?
     var sandboxAPIURL: String?
+    var loopbackRedirectSupported: Bool?
 
     enum CodingKeys: String, CodingKey {
         case deviceAuthorizationEndpoint = "device_authorization_endpoint", tokenEndpoint = "token_endpoint"
         case longPollWaitMax = "long_poll_wait_max", regionsSupported = "regions_supported"
         case revocationEndpoint = "revocation_endpoint", sandboxAPIURL = "sandbox_api_url"
+        case loopbackRedirectSupported = "loopback_redirect_supported"
     }
 }

@@ -1,7 +1,9 @@
 import Foundation
 
 /// The URL a relay in `redirect` mode sends the browser back to the app with:
-/// `<app>://bnet-relay/callback?result=approved&callback_code=<value>`, or `result=denied|failed[&error=<code>]`.
+/// `<app>://bnet-relay/callback?result=approved&callback_code=<value>`, or `result=denied|failed[&error=<code>]`;
+/// for a login started with a loopback `redirect_uri`, that address with the same query
+/// (``init(loopbackReturn:to:)``).
 ///
 /// It carries no token, code or secret. The `callback_code` of an approval is a one-time value the relay requires,
 /// with the `device_code` only the app holds, before it hands out the token: a link opened by another app or a web
@@ -34,9 +36,23 @@ public struct RelayCallback: Sendable, Hashable {
               components.scheme?.lowercased() == scheme.lowercased(),
               components.host == "bnet-relay", components.path == "/callback",
               components.user == nil, components.password == nil, components.port == nil, components.fragment == nil,
-              let query = components.percentEncodedQuery,
-              let pairs = try? FormEncoding.decode(Substring(query))
+              let query = components.percentEncodedQuery
         else { return nil }
+        self.init(query: query)
+    }
+
+    /// Parses the browser's return to a loopback listener: `url` must be `redirect` itself (no fragment) with the
+    /// query ``init(url:scheme:)`` accepts; nil for anything else.
+    public init?(loopbackReturn url: URL, to redirect: LoopbackRedirect) {
+        guard redirect.matches(url),
+              let query = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedQuery
+        else { return nil }
+        self.init(query: query)
+    }
+
+    /// The callback's query, held to the rules ``init(url:scheme:)`` gives.
+    private init?(query: String) {
+        guard let pairs = try? FormEncoding.decode(Substring(query)) else { return nil }
         let results = pairs.filter { $0.0 == "result" }
         let errors = pairs.filter { $0.0 == "error" }
         let codes = pairs.filter { $0.0 == "callback_code" }

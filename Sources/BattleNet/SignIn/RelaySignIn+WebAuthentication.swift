@@ -12,7 +12,7 @@ import SwiftUI
 // Ephemeral or not is the app's choice. Ephemeral (`ephemeral: true`): the sheet shares no cookies with Safari, so
 // iOS asks no "wants to use ... to sign in" question first, but the player signs in to Battle.net every time.
 // Shared (the default): the system asks that question on each sign-in, and a player signed in to Battle.net in
-// Safari only approves. Either way the relay's browser binding lasts for the sheet's lifetime, which is all it needs.
+// Safari only approves. Renewal (`renew`) is always shared: that is what lets Battle.net answer without input. Either way the relay's browser binding lasts for the sheet's lifetime, which is all it needs.
 
 extension RelaySignIn {
     /// Runs the sign-in in an `ASWebAuthenticationSession` presented from `anchor` (a window). Closing the sheet
@@ -35,7 +35,30 @@ extension PlayerSession {
         }
     }
 
+    /// ``renew(present:)`` in an `ASWebAuthenticationSession` presented from `anchor`, never ephemeral: the sheet
+    /// shares Safari's cookies, so Battle.net, which remembers the player and the app's consent, can answer
+    /// without input.
+    @MainActor
+    public func renew(presentingFrom anchor: ASPresentationAnchor) async -> SignInResult? {
+        await renew { @MainActor attempt in
+            try await WebAuthenticationPresenter(anchor: anchor, ephemeral: false).present(attempt)
+        }
+    }
+
     #if canImport(SwiftUI)
+    /// ``renew(present:)`` in SwiftUI's `webAuthenticationSession`, with the shared (not ephemeral) browser session.
+    @MainActor
+    public func renew(using webAuthenticationSession: WebAuthenticationSession) async -> SignInResult? {
+        await renew { @MainActor attempt in
+            do {
+                return try await webAuthenticationSession.authenticate(
+                    using: attempt.url, callbackURLScheme: attempt.callbackScheme, preferredBrowserSession: .shared)
+            } catch ASWebAuthenticationSessionError.canceledLogin {
+                return nil
+            }
+        }
+    }
+
     /// ``signIn(present:)`` in SwiftUI's `webAuthenticationSession` (from the view's environment).
     @MainActor
     @discardableResult

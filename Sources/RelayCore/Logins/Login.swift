@@ -69,6 +69,10 @@ public struct Login: Sendable, Hashable {
     /// `203.0.113.0/24`. The confirm page shows it and warns when it is opened from another one. Nil for logins
     /// started before the relay kept it.
     public var startNetwork: String?
+    /// The loopback address the browser goes back to after Battle.net (a ``LoopbackRedirect``), for a login its
+    /// client started with one (`redirect_uri`); nil for every other login. Such a login is collected only with
+    /// the callback code that return carries, as a redirect-mode app's.
+    public var returnURI: String?
 
     /// Creates a login record.
     public init(
@@ -76,8 +80,9 @@ public struct Login: Sendable, Hashable {
         sealingPublicKey: Data, stateHash: String? = nil, status: LoginStatus = .pending, createdAt: Date,
         expiresAt: Date, interval: Int, updatedAt: Date? = nil, sealedToken: TokenSealer.Sealed? = nil,
         battleTag: String? = nil, accountID: Int? = nil, failure: String? = nil, bindingMAC: String? = nil,
-        startNetwork: String? = nil
+        startNetwork: String? = nil, returnURI: String? = nil
     ) {
+        self.returnURI = returnURI
         self.bindingMAC = bindingMAC
         self.startNetwork = startNetwork
         self.id = id

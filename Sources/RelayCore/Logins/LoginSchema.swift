@@ -30,4 +30,7 @@ public enum LoginSchema {
 
     /// Migration: the network prefix a login was started from (``Login/startNetwork``); none for older logins.
     public static let startNetwork = ["ALTER TABLE login ADD COLUMN start_network TEXT"]
+
+    /// Migration: the loopback return address of a login started with one (``Login/returnURI``); none for others.
+    public static let returnURI = ["ALTER TABLE login ADD COLUMN return_uri TEXT"]
 }

@@ -102,7 +102,8 @@ extension LoginService {
         }
         if let refusal = Self.clientMismatch(clientID, app: login.app) { return .error(refusal.with(interval: interval)) }
         var entry = PollIndex.Entry(
-            loginID: login.id, app: login.app, status: login.status, interval: login.interval, expiresAt: login.expiresAt)
+            loginID: login.id, app: login.app, status: login.status, interval: login.interval, expiresAt: login.expiresAt,
+            returnsToLoopback: login.returnURI != nil)
         // Kept in memory from now on (a login another relay started, say), unless the index holds the cap already.
         if login.status.isOpen, login.expiresAt > now(), index.loginCount < limits.maxOpenLogins {
             index.put(login)
@@ -114,7 +115,7 @@ extension LoginService {
     /// For an app in redirect mode, why the poll may not collect: no callback code, or not this login's. Nothing
     /// changes, so the app that holds the right code still collects.
     private func callbackCodeRefusal(_ poll: Poll, entry: PollIndex.Entry) -> Refusal? {
-        guard apps.app(named: entry.app)?.mode == .redirect else { return nil }
+        guard entry.returnsToLoopback || apps.app(named: entry.app)?.mode == .redirect else { return nil }
         guard let presented = poll.callbackCode, !presented.isEmpty else {
             return Refusal(
                 .invalidRequest,

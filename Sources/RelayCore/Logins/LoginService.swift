@@ -28,6 +28,10 @@ public struct LoginService: Sendable {
         /// The browser that came back is not the one that confirmed the login: nothing was exchanged and the
         /// login ended, so that no one collects a token for it (the "sent someone my authorize link" attack).
         case otherBrowser
+        /// A login started with a loopback return address ended (`result` is `approved`, `denied` or `failed`): the
+        /// browser goes back to `location`, that address with redirect mode's query
+        /// (`result=approved&callback_code=...`, `result=denied&error=access_denied`, `result=failed&error=server_error`).
+        case loopback(location: String, result: String)
     }
 
     /// After the person clicked Continue: where to send the browser, and the binding only that browser will hold.
@@ -110,7 +114,11 @@ public struct LoginService: Sendable {
     /// Starts a login for `clientID` (a registered app) with the requested scopes (space-separated), from `network`
     /// (the client's network prefix, see ``Login/startNetwork``); returns the device authorization response
     /// (RFC 8628 section 3.2) as the client receives it.
-    public func start(clientID: String, scope: String?, network: String? = nil) async throws -> DeviceAuthorizationResponse {
+    /// A loopback `redirectURI` (a ``LoopbackRedirect``, as a native client on the player's machine names one) makes
+    /// the login return there as a redirect-mode app's does; anything else is refused as `invalid_request`.
+    public func start(
+        clientID: String, scope: String?, network: String? = nil, redirectURI: String? = nil
+    ) async throws -> DeviceAuthorizationResponse {
         guard let app = apps.app(named: clientID) else {
             throw Refusal(.invalidClient, "Unknown client_id: register the app on the relay with --app NAME=MODE.")
         }
@@ -129,6 +137,14 @@ public struct LoginService: Sendable {
         if let bad = scopes.first(where: { !allowed.contains($0) }) {
             throw Refusal(.invalidScope, "Scope '\(bad.prefix(64))' is not allowed for \(app.name); allowed: \(allowed.joined(separator: " ")).")
         }
+        var returnURI: String?
+        if let redirectURI {
+            do {
+                returnURI = try LoopbackRedirect(validating: redirectURI).description
+            } catch {
+                throw Refusal(.invalidRequest, error.description)
+            }
+        }
         let deviceCode = Identifiers.deviceCode()
         // Whole milliseconds, which every store keeps exactly, so that the binding MAC over the times verifies.
         let created = Date(timeIntervalSince1970: (now().timeIntervalSince1970 * 1000).rounded(.up) / 1000)
@@ -139,7 +155,7 @@ public struct LoginService: Sendable {
             userCodeHash: Identifiers.userCodeHash(UserCode.normalize(userCode)!, key: keyring.current),
             sealingPublicKey: TokenSealer.loginPublicKey(deviceCode: deviceCode), createdAt: created,
             expiresAt: created.addingTimeInterval(settings.loginLifetime.timeInterval), interval: settings.pollInterval,
-            startNetwork: network)
+            startNetwork: network, returnURI: returnURI)
         login.bindingMAC = keyring.bindingMAC(for: login)
         for attempt in 1... {
             do {
@@ -158,7 +174,8 @@ public struct LoginService: Sendable {
         return DeviceAuthorizationResponse(
             deviceCode: deviceCode, userCode: userCode, verificationURI: verification.absoluteString,
             verificationURIComplete: verification.appendingQuery([("user_code", userCode)]).absoluteString,
-            expiresIn: Int(settings.loginLifetime.timeInterval), interval: login.interval, appMode: app.mode.rawValue)
+            expiresIn: Int(settings.loginLifetime.timeInterval), interval: login.interval, appMode: app.mode.rawValue,
+            redirectURI: returnURI)
     }
 
     // MARK: Confirm
@@ -229,6 +246,7 @@ public struct LoginService: Sendable {
             case .failed: "failed"
             case .rejected: "rejected"
             case .otherBrowser: "other_browser"
+            case .loopback(_, let result): result
             }
         metrics.increment(.callbacks, label)
         return outcome
@@ -272,6 +290,27 @@ public struct LoginService: Sendable {
             await end(login, .failed, failure: "other_browser")
             return .otherBrowser
         }
+        let outcome = await settle(parameters, state: state, login: login, key: key, app: app, logger: logger)
+        return login.returnURI.map { Self.loopback(outcome, to: $0) } ?? outcome
+    }
+
+    /// A loopback login's outcome as the redirect back to its client's address; any other outcome unchanged.
+    static func loopback(_ outcome: CallbackResult, to returnURI: String) -> CallbackResult {
+        let pairs: [(String, String)]
+        switch outcome {
+        case .approved(_, _, let callbackCode?): pairs = [("result", "approved"), ("callback_code", callbackCode)]
+        case .denied: pairs = [("result", "denied"), ("error", "access_denied")]
+        case .failed, .approved: pairs = [("result", "failed"), ("error", "server_error")]
+        case .rejected, .otherBrowser, .loopback: return outcome
+        }
+        return .loopback(location: returnURI + "?" + FormEncoding.encode(pairs), result: pairs[0].1)
+    }
+
+    /// Battle.net's answer for a login whose browser is the one that confirmed it: an error, or a code to exchange.
+    private func settle(
+        _ parameters: [(String, String)], state: String, login: Login, key: SymmetricKey, app: AppRegistration,
+        logger: Logger
+    ) async -> CallbackResult {
         if let error = parameters.value("error") {
             let denied = error == "access_denied"
             await end(login, denied ? .denied : .failed, failure: Self.safeCode(error))
@@ -321,7 +360,7 @@ public struct LoginService: Sendable {
         }
         index.update(login.deviceCodeHash, status: .approved)
         let callbackCode =
-            app.mode == .redirect
+            app.mode == .redirect || login.returnURI != nil
             ? keyring.callbackCode(loginID: login.id, deviceCodeHash: login.deviceCodeHash, key: key) : nil
         return .approved(app: app, battleTag: token.battleTag?.description, callbackCode: callbackCode)
     }

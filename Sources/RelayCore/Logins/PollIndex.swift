@@ -20,6 +20,8 @@ public final class PollIndex: @unchecked Sendable {
         public var interval: Int
         /// When it expires.
         public var expiresAt: Date
+        /// Whether the login was started with a loopback return address (``Login/returnURI``).
+        public var returnsToLoopback = false
         /// When it was last polled without a long-poll wait.
         var lastPoll: ContinuousClock.Instant?
         /// Long-polls held now.
@@ -59,7 +61,8 @@ public final class PollIndex: @unchecked Sendable {
             let previous = entries[login.deviceCodeHash]
             entries[login.deviceCodeHash] = Entry(
                 loginID: login.id, app: login.app, status: login.status, interval: login.interval,
-                expiresAt: login.expiresAt, lastPoll: previous?.lastPoll, held: previous?.held ?? 0)
+                expiresAt: login.expiresAt, returnsToLoopback: login.returnURI != nil, lastPoll: previous?.lastPoll,
+                held: previous?.held ?? 0)
         }
     }
 

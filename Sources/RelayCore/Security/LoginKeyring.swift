@@ -31,7 +31,7 @@ public struct LoginKeyring: Sendable {
             login.id, login.app, login.scopes.joined(separator: " "), login.deviceCodeHash,
             Base64URL.encode(login.sealingPublicKey), login.userCodeHash, Self.milliseconds(login.createdAt),
             Self.milliseconds(login.expiresAt),
-        ].joined(separator: "|")
+        ].joined(separator: "|") + (login.returnURI.map { "|return=\($0)" } ?? "")
         return Self.version2 + mac("login2|\(bound)", key: key ?? current)
     }
 

@@ -56,6 +56,11 @@ struct CallbackController {
             return DevicePages.message(
                 language, title: text.rejectedTitle, html: text.html(reason) + " " + escapeHTML(text.rejectedAdvice))
                 .response(.badRequest, renderer: pages)
+        case .loopback(let location, _):
+            // Back to the client on the player's machine, like a redirect-mode app; no referrer carries the value on.
+            var response = Response.redirect(location: location)
+            response.headers[.referrerPolicy] = "no-referrer"
+            return response
         case .otherBrowser:
             return DevicePages.message(language, title: \.otherBrowserTitle, \.otherBrowserText)
                 .response(.forbidden, renderer: pages)

@@ -33,7 +33,8 @@ struct DeviceController {
             throw throttle.refusal!
         }
         let started = try await logins.start(
-            clientID: clientID, scope: form.value("scope"), network: ClientKeys(address: context.clientAddress).allocation)
+            clientID: clientID, scope: form.value("scope"), network: ClientKeys(address: context.clientAddress).allocation,
+            redirectURI: form.value("redirect_uri"))
         return try .json(.ok, message: started, headers: [.cacheControl: "no-store", .pragma: "no-cache"])
     }
 
@@ -59,8 +60,9 @@ struct DeviceController {
             let headers: HTTPFields = [.setCookie: cookie, .referrerPolicy: "same-origin"]
             // An app in redirect mode opened this link in its own browser session: on to Battle.net without a click,
             // by a POST the page sends itself, so that a GET (a link previewer's) changes nothing. The callback code
-            // its approval carries keeps a phished or hijacked login from being collected elsewhere.
-            if apps.app(named: login.app)?.mode == .redirect {
+            // its approval carries keeps a phished or hijacked login from being collected elsewhere. A login started
+            // with a loopback return address is the same: its browser goes back to the player's own machine.
+            if apps.app(named: login.app)?.mode == .redirect || login.returnURI != nil {
                 return DevicePages.continuing(language, app: login.app, userCode: code, nonce: nonce)
                     .response(.ok, renderer: pages, formAction: [providerOrigin], autoSubmitting: true, headers: headers)
             }

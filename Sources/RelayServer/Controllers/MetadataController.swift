@@ -20,7 +20,8 @@ struct MetadataController {
     /// RFC 8414 metadata naming the device authorization, token and revocation endpoints (RFC 8628 section 4,
     /// RFC 7009), and the regions whose players the relay signs in (`regions_supported`, an extension); in sandbox
     /// mode also where its tokens work, the emulator's API (`sandbox_api_url`, an extension), since Blizzard's API
-    /// hosts do not know them.
+    /// hosts do not know them. `loopback_redirect_supported` (an extension) says a login may name a loopback
+    /// `redirect_uri` (RFC 8252 section 7.3) for its browser to come back to.
     private func metadata() -> Response {
         var fields: JSONBody = [
             "issuer": .string(settings.publicURL.absoluteString),
@@ -34,6 +35,7 @@ struct MetadataController {
             "scopes_supported": .strings(settings.defaultScopes),
             "long_poll_wait_max": .int(settings.maxLongPollWait),
             "regions_supported": .strings(settings.region.tokenRegions.map(\.rawValue)),
+            "loopback_redirect_supported": true,
         ]
         if let sandboxAPIURL { fields["sandbox_api_url"] = .string(sandboxAPIURL.absoluteString) }
         return .json(.ok, fields, headers: [.cacheControl: "public, max-age=300"])
