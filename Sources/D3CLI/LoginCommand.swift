@@ -88,11 +88,20 @@ struct DeviceLogin {
         if let launcher, client.endpoints.loopbackRedirect {
             switch try await signInThroughBrowser(client, launcher: launcher, context: context, relayURL: relayURL) {
             case .signedIn(let result):
-                return try save(result, route: .browser, context: context, client: client, relayURL: relayURL)
+                try save(result, route: .browser, context: context, client: client, relayURL: relayURL)
+                return
             case .fallBack(let reuse):
                 started = reuse
             }
         }
+        try await signInWithCode(client, started: started, context: context, relayURL: relayURL)
+    }
+
+    /// The device flow's sign-in: the printed code and link (and QR code), then the wait for approval. `started` is a
+    /// login the browser attempt already began.
+    private func signInWithCode(
+        _ client: DeviceFlowClient, started: DeviceAuthorization?, context: Context, relayURL: URL
+    ) async throws {
         let authorization: DeviceAuthorization
         if let started {
             authorization = started
@@ -124,7 +133,9 @@ struct DeviceLogin {
         try save(result, route: .code, context: context, client: client, relayURL: relayURL)
     }
 
-    /// Saves the sign-in with how it came back, and says who signed in.
+    /// Saves the sign-in with how it came back, and says who signed in. Never inlined: inlined into the async
+    /// `login(context:relayURL:)`, Swift 6.3.1's optimizer crashed (signal 11 splitting the coroutine, release builds).
+    @inline(never)
     private func save(
         _ result: DeviceFlowToken, route: SignInRoute, context: Context, client: DeviceFlowClient, relayURL: URL
     ) throws {
