@@ -144,6 +144,7 @@ let package = Package(
             dependencies: [
                 "RelayCore",
                 serverOnly("PostgresNIO", "postgres-nio"),
+                serverOnly("NIOConcurrencyHelpers", "swift-nio"),
                 serverOnly("NIOSSL", "swift-nio-ssl"),
                 serverOnly("ServiceLifecycle", "swift-service-lifecycle"),
                 serverOnly("Logging", "swift-log"),

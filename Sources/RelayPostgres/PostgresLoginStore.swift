@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NIOConcurrencyHelpers
 import PostgresNIO
 import RelayCore
 import ServiceLifecycle
@@ -262,26 +263,24 @@ public final class PostgresLoginStore: LoginStore {
     }
 
     /// The connection a call holds, so that its deadline can close it.
-    private final class Lease: @unchecked Sendable {
-        private let lock = NSLock()
-        private var connection: PostgresConnection?
-        private var expired = false
+    private final class Lease: Sendable {
+        private let state = NIOLockedValueBox<(connection: PostgresConnection?, expired: Bool)>((nil, false))
 
         /// Records the leased connection; false when the deadline has already passed.
         func hold(_ connection: PostgresConnection) -> Bool {
-            lock.withLock {
-                self.connection = connection
-                return !expired
+            state.withLockedValue { state in
+                state.connection = connection
+                return !state.expired
             }
         }
 
-        func release() { lock.withLock { connection = nil } }
+        func release() { state.withLockedValue { $0.connection = nil } }
 
         /// The deadline passed: closes the connection if a statement is still out on it.
         func expire() {
-            let open = lock.withLock {
-                expired = true
-                return connection
+            let open = state.withLockedValue { state in
+                state.expired = true
+                return state.connection
             }
             let closing: EventLoopFuture<Void>? = open?.close()
             _ = closing

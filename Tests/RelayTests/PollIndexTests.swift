@@ -12,6 +12,21 @@ struct PollIndexTests {
             interval: 5)
     }
 
+    @Test("slow_down grows the interval by 5 s a time up to its bound, and stays there however fast the client polls")
+    func intervalBound() {
+        let index = PollIndex()
+        index.put(pendingLogin("a"))
+        #expect(index.admit("a", now: Date(), paced: true).pace == .ok, "the first poll is never too fast")
+        var intervals: [Int] = []
+        for _ in 0..<70 {
+            if case .slowDown(let interval) = index.admit("a", now: Date(), paced: true).pace { intervals.append(interval) }
+        }
+        #expect(intervals.count == 70)
+        #expect(Array(intervals.prefix(3)) == [10, 15, 20])
+        #expect(intervals.max() == PollIndex.maxInterval)
+        #expect(intervals.suffix(10).allSatisfy { $0 == PollIndex.maxInterval })
+    }
+
     @Test("A change that lands between reading the entry and holding the poll is not lost")
     func changeBeforeHold() async {
         let index = PollIndex()

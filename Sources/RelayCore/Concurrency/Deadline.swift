@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 
 /// Runs `operation` and returns its result, or throws `timeout()` once `limit` has passed, whichever comes first.
 /// `timeout` is called when the deadline passes, so it can also give up what the operation holds; if the operation
@@ -39,43 +40,46 @@ public func withDeadline<T: Sendable>(
 }
 
 /// The first of several outcomes, delivered once to one continuation; later ones are dropped.
-private final class FirstOutcome<T: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var continuation: CheckedContinuation<T, any Error>?
-    /// An outcome that arrived before the continuation (the caller was cancelled first).
-    private var early: Result<T, any Error>?
-    private var finished = false
-    private var cleanup: (@Sendable () -> Void)?
+private final class FirstOutcome<T: Sendable>: Sendable {
+    private struct State: Sendable {
+        var continuation: CheckedContinuation<T, any Error>?
+        /// An outcome that arrived before the continuation (the caller was cancelled first).
+        var early: Result<T, any Error>?
+        var finished = false
+        var cleanup: (@Sendable () -> Void)?
+    }
+
+    private let state = NIOLockedValueBox(State())
 
     func start(_ continuation: CheckedContinuation<T, any Error>) {
-        let early = lock.withLock {
-            self.continuation = continuation
-            return self.early
+        let early = state.withLockedValue { state in
+            state.continuation = continuation
+            return state.early
         }
         if let early { continuation.resume(with: early) }
     }
 
     /// Runs `cleanup` once an outcome is delivered (at once if it already was).
     func onFinish(_ cleanup: @escaping @Sendable () -> Void) {
-        let now = lock.withLock {
-            if finished { return true }
-            self.cleanup = cleanup
+        let now = state.withLockedValue { state in
+            if state.finished { return true }
+            state.cleanup = cleanup
             return false
         }
         if now { cleanup() }
     }
 
     func finish(_ result: Result<T, any Error>) {
-        let (continuation, cleanup): (CheckedContinuation<T, any Error>?, (@Sendable () -> Void)?) = lock.withLock {
-            guard !finished else { return (nil, nil) }
-            finished = true
-            guard let continuation = self.continuation else {
-                early = result
+        let (continuation, cleanup) = state.withLockedValue { state -> (CheckedContinuation<T, any Error>?, (@Sendable () -> Void)?) in
+            guard !state.finished else { return (nil, nil) }
+            state.finished = true
+            guard let continuation = state.continuation else {
+                state.early = result
                 return (nil, nil)
             }
-            self.continuation = nil
-            defer { self.cleanup = nil }
-            return (continuation, self.cleanup)
+            state.continuation = nil
+            defer { state.cleanup = nil }
+            return (continuation, state.cleanup)
         }
         continuation?.resume(with: result)
         cleanup?()

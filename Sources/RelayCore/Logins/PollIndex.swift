@@ -52,6 +52,10 @@ public final class PollIndex: @unchecked Sendable {
     private let epoch = ContinuousClock.now
     private static let tick = Duration.milliseconds(100)
 
+    /// The longest interval `slow_down` grows to. RFC 8628 section 3.5 sets no bound; a client that keeps polling too
+    /// fast still gets `slow_down` past it, but is never told to wait longer than half of a default login's life.
+    public static let maxInterval = 300
+
     /// Creates an empty index.
     public init() {}
 
@@ -100,7 +104,7 @@ public final class PollIndex: @unchecked Sendable {
         let now = clock.now
         defer { entries[deviceCodeHash] = entry }
         if let last = entry.lastPoll, now - last < .seconds(Double(entry.interval) * (1 - grace)) {
-            entry.interval += 5
+            entry.interval = min(entry.interval + 5, Self.maxInterval)
             entry.lastPoll = now
             return .slowDown(interval: entry.interval)
         }

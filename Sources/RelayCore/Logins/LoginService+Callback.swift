@@ -1,0 +1,171 @@
+import BattleNet
+import Crypto
+import Foundation
+import Logging
+
+/// The callback: Battle.net sends the browser back with a code (or an error); the code is exchanged and the token
+/// sealed for pickup, or the login ends as denied or failed.
+extension LoginService {
+    /// Handles Battle.net's redirect to `/redirect/<app>` with its query parameters. `binding` gives the
+    /// browser-binding cookie the browser presented for a login id; nothing is exchanged without the right one.
+    /// `logger` is the request's, so that the lines carry its request id. Throws a 429 ``Refusal`` when `network`
+    /// (the client network) has named too many unknown states lately.
+    public func callback(
+        app name: String, parameters: [(String, String)], network: String, logger: Logger? = nil,
+        binding: (_ loginID: String) -> Substring?
+    ) async throws -> CallbackResult {
+        guard await unknownStates.hasToken(network) else {
+            metrics.count(.unknownState)
+            throw Throttle.unknownState.refusal!
+        }
+        let outcome = await handleCallback(app: name, parameters: parameters, logger: logger ?? self.logger, binding: binding)
+        if case .rejected(.unknownState) = outcome { _ = await unknownStates.allow(network) }
+        let label =
+            switch outcome {
+            case .approved: "approved"
+            case .denied: "denied"
+            case .failed: "failed"
+            case .rejected: "rejected"
+            case .otherBrowser: "other_browser"
+            case .loopback(_, let result): result
+            }
+        metrics.increment(.callbacks, label)
+        return outcome
+    }
+
+    /// Counts a callback for an app in forward mode, which the relay passes to the app unread.
+    public func forwarded(app: AppRegistration) {
+        metrics.increment(.callbacks, "forwarded")
+    }
+
+    private func handleCallback(
+        app name: String, parameters: [(String, String)], logger: Logger, binding: (_ loginID: String) -> Substring?
+    ) async -> CallbackResult {
+        guard let app = apps.app(named: name) else { return .rejected(reason: .unknownApp) }
+        let states = parameters.filter { $0.0 == "state" }
+        guard states.count == 1, let state = states.first?.1, !state.isEmpty, state.utf8.count <= 512 else {
+            return .rejected(reason: .noValidState)
+        }
+        let login: Login
+        do {
+            guard let found = try await store.consumeState(stateHash: Identifiers.hash(state), now: now()) else {
+                return .rejected(reason: .unknownState)
+            }
+            login = found
+        } catch {
+            logger.error("callback: store failed", metadata: [LogKey.errorType: "\(type(of: error))"])
+            return .failed(app: app, reason: .storeUnreadable)
+        }
+        guard let key = keyring.key(for: login) else {
+            logger.error("login row verifies under no seal key the relay holds: made under a retired key, or changed outside the relay", metadata: [LogKey.loginID: "\(login.id)"])
+            await end(login, .failed, failure: "binding_mismatch")
+            return .rejected(reason: .recordChanged)
+        }
+        guard login.app.lowercased() == app.name.lowercased() else {
+            await end(login, .failed, failure: "app_mismatch")
+            return .rejected(reason: .wrongApp)
+        }
+        let expected = keyring.browserBinding(loginID: login.id, stateHash: Identifiers.hash(state), key: key)
+        guard let presented = binding(login.id), Identifiers.constantTimeEquals(presented, expected) else {
+            logger.warning("callback from a browser that did not confirm the login", metadata: [LogKey.loginID: "\(login.id)"])
+            await end(login, .failed, failure: "other_browser")
+            return .otherBrowser
+        }
+        let outcome = await settle(parameters, state: state, login: login, key: key, app: app, logger: logger)
+        return login.returnURI.map { Self.loopback(outcome, to: $0) } ?? outcome
+    }
+
+    /// A loopback login's outcome as the redirect back to its client's address; any other outcome unchanged.
+    static func loopback(_ outcome: CallbackResult, to returnURI: String) -> CallbackResult {
+        let pairs: [(String, String)]
+        switch outcome {
+        case .approved(_, _, let callbackCode?): pairs = [("result", "approved"), ("callback_code", callbackCode)]
+        case .denied: pairs = [("result", "denied"), ("error", "access_denied")]
+        case .failed, .approved: pairs = [("result", "failed"), ("error", "server_error")]
+        case .rejected, .otherBrowser, .loopback: return outcome
+        }
+        return .loopback(location: returnURI + "?" + FormEncoding.encode(pairs), result: pairs[0].1)
+    }
+
+    /// Battle.net's answer for a login whose browser is the one that confirmed it: an error, or a code to exchange.
+    private func settle(
+        _ parameters: [(String, String)], state: String, login: Login, key: SymmetricKey, app: AppRegistration,
+        logger: Logger
+    ) async -> CallbackResult {
+        if let error = parameters.value("error") {
+            let denied = error == "access_denied"
+            await end(login, denied ? .denied : .failed, failure: Self.safeCode(error))
+            return denied ? .denied(app: app) : .failed(app: app, reason: .providerError(code: Self.safeCode(error)))
+        }
+        guard let code = parameters.value("code"), !code.isEmpty, code.utf8.count <= 2048 else {
+            await end(login, .failed, failure: "missing_code")
+            return .failed(app: app, reason: .noCode)
+        }
+        return await exchange(code: code, state: state, login: login, key: key, app: app, logger: logger)
+    }
+
+    private func exchange(
+        code: String, state: String, login: Login, key: SymmetricKey, app: AppRegistration, logger: Logger
+    ) async -> CallbackResult {
+        let clock = ContinuousClock()
+        let started = clock.now
+        var token: AccessToken
+        do {
+            token = try await oauth.exchangeCode(code, redirectURI: settings.redirectURI(app: app.name), pkce: keyring.pkce(for: state, key: key))
+        } catch {
+            metrics.increment(.exchanges, "failed")
+            let reason = Self.reason(for: error)
+            logger.warning("code exchange failed", metadata: [LogKey.loginID: "\(login.id)", LogKey.errorReason: "\(reason.code)"])
+            await end(login, .failed, failure: reason.code)
+            return .failed(app: app, reason: reason.problem)
+        }
+        do {
+            let user = try await oauth.userInfo(accessToken: token.value)
+            token.battleTag = try? BattleTag(parsing: user.battletag)
+            token.accountID = user.id
+        } catch {
+            logger.warning("userinfo failed; token kept without BattleTag", metadata: [LogKey.loginID: "\(login.id)"])
+        }
+        metrics.observeExchange(seconds: (clock.now - started).timeInterval)
+        metrics.increment(.exchanges, "ok")
+        do {
+            let sealed = try TokenSealer(relayKey: key).seal(
+                JSONEncoder().encode(token), loginPublicKey: login.sealingPublicKey, loginID: login.id)
+            guard try await store.approve(
+                loginID: login.id, sealed: sealed, battleTag: token.battleTag?.description, accountID: token.accountID,
+                now: now())
+            else { return .rejected(reason: .loginEnded) }
+        } catch {
+            logger.error("storing the token failed", metadata: [LogKey.loginID: "\(login.id)", LogKey.errorType: "\(type(of: error))"])
+            return .failed(app: app, reason: .storeUnwritable)
+        }
+        index.update(login.deviceCodeHash, status: .approved)
+        let callbackCode =
+            app.mode == .redirect || login.returnURI != nil
+            ? keyring.callbackCode(loginID: login.id, deviceCodeHash: login.deviceCodeHash, key: key) : nil
+        return .approved(app: app, battleTag: token.battleTag?.description, callbackCode: callbackCode)
+    }
+
+    private func end(_ login: Login, _ status: LoginStatus, failure: String) async {
+        _ = try? await store.finish(loginID: login.id, status: status, failure: failure, now: now())
+        index.update(login.deviceCodeHash, status: status)
+    }
+
+    static func reason(for error: any Error) -> (code: String, problem: CallbackProblem) {
+        switch error as? BattleNetError {
+        case .oauth(let oauth): (safeCode(oauth.error), .exchangeRefused(code: safeCode(oauth.error)))
+        case .timeout: ("timeout", .timeout)
+        case .unreachable: ("unreachable", .unreachable)
+        case .malformedResponse: ("malformed_response", .malformedResponse)
+        case .rateLimited: ("rate_limited", .rateLimited)
+        case .serverError(let status): ("server_error_\(status)", .providerServerError)
+        default: ("exchange_failed", .exchangeFailed)
+        }
+    }
+
+    /// An error code from outside, reduced to a safe word for logs and pages.
+    static func safeCode(_ raw: String) -> String {
+        let kept = raw.prefix(48).filter { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+        return kept.isEmpty ? "unknown_error" : String(kept)
+    }
+}
