@@ -23,11 +23,11 @@
 # builds for macOS and the iOS Simulator.
 #
 # Needs the package built first (`swift build`): it links the built swift-crypto and runs the built bnet-relay.
-# Usage: scripts/check-apple-sources.sh
+# Usage: scripts/check-apple-sources.sh   (BIN_DIR=dir: the built package's bin directory, default `swift build --show-bin-path`)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
-bin=$(swift build --show-bin-path)
+bin=${BIN_DIR:-$(swift build --show-bin-path)}
 out=$root/.build/apple-check
 standins=$root/scripts/apple-stand-ins
 rm -rf "$out"
