@@ -1,5 +1,6 @@
 import BattleNet
 import BattleNetEmulator
+import BattleNetHTTPClient
 import Foundation
 import RelayCore
 import RelayServer
@@ -22,15 +23,23 @@ struct RevocationFloodTests {
             let tokens = issued
             await relay.emulator.state.inject(EmulatorFault(pathPrefix: "/revoke", kind: .latency(milliseconds: 300)))
 
-            async let flood = AbuseTests.concurrently(600) { index in
-                // 150 /64s of 2001:db8:35::/48, each in a /56 of its own, four requests each; every tenth names a token the relay issued.
-                let token = index % 10 == 0 ? tokens[index / 10 % tokens.count] : "made-up-\(index)-\(UUID().uuidString)"
-                return try await relay.post(
-                    "/oauth/revoke", form: [("token", token), ("client_id", "d3")],
-                    headers: [("X-Forwarded-For", "2001:db8:35:\(String((index % 150) << 8, radix: 16))::1")])
+            // The flood has an HTTP client of its own: its queue is not the player's.
+            let (statuses, player) = try await AsyncHTTPClientTransport.withOwnPool { attacker in
+                async let flood = AbuseTests.concurrently(600) { index in
+                    // 150 /64s of 2001:db8:35::/48, each in a /56 of its own, four requests each; every tenth names a
+                    // token the relay issued.
+                    let token = index % 10 == 0 ? tokens[index / 10 % tokens.count] : "made-up-\(index)-\(UUID().uuidString)"
+                    return try await attacker.send(TransportRequest(
+                        method: "POST", url: relay.baseURL.appending(path: "oauth/revoke"),
+                        headers: [
+                            ("Content-Type", "application/x-www-form-urlencoded"),
+                            ("X-Forwarded-For", "2001:db8:35:\(String((index % 150) << 8, radix: 16))::1"),
+                        ],
+                        body: Data(FormEncoding.encode([("token", token), ("client_id", "d3")]).utf8), timeout: .seconds(40)))
+                }
+                let player = try await Self.signIn(relay)
+                return (try await flood.statuses, player)
             }
-            let player = try await Self.signIn(relay)
-            let (statuses, _, _) = try await flood
 
             #expect(!player.isEmpty, "a real sign-in completed during the flood")
             let upstream = await relay.emulator.state.count("revoke")
