@@ -5,8 +5,10 @@
 #   BattleNetDiablo3           Sources/BattleNetDiablo3/BattleNetDiablo3.docc
 #   BattleNetWorldOfWarcraft   Sources/BattleNetWorldOfWarcraft/BattleNetWorldOfWarcraft.docc
 #   BattleNetStarCraft2        Sources/BattleNetStarCraft2/BattleNetStarCraft2.docc
-# Each symbol graph comes from a build of the library alone, with the `Server` trait off, in its own scratch
-# folder. A game's pages name the core's types in code font (DocC links do not cross archives).
+# Each symbol graph is extracted (`swift symbolgraph-extract`) from the library's module in the package's debug build
+# (.build, built here if it is not there yet: after `swift build --build-tests` nothing is compiled). The libraries
+# hold no trait-dependent code, so their public API is the one an app with `traits: []` gets. A game's pages name the
+# core's types in code font (DocC links do not cross archives).
 #
 # Usage: scripts/docs.sh [output-dir]     (default .build-docs; one <Library>.doccarchive each)
 set -euo pipefail
@@ -15,20 +17,21 @@ scratch=$PWD/.build-docs
 output=${1:-$scratch}
 graphs=$scratch/symbol-graphs
 
+modules=$(swift build --show-bin-path)/Modules
+triple=$(swift -print-target-info | sed -n 's/.*"triple": "\(.*\)".*/\1/p' | head -1)
 rm -rf "$graphs" && mkdir -p "$graphs" "$output"
-# A build with the Server trait off resolves fewer packages and would rewrite the committed Package.resolved
-# without them: keep the committed file as it is.
-cp Package.resolved "$scratch/Package.resolved.committed"
-trap 'cp "$scratch/Package.resolved.committed" Package.resolved' EXIT
 for library in BattleNet BattleNetDiablo3 BattleNetWorldOfWarcraft BattleNetStarCraft2; do
-    swift build --scratch-path "$scratch" --target "$library" --disable-default-traits \
-        -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs" >&2
+    if grep -rnE '^[[:space:]]*#(if|elseif).*\bServer\b' "Sources/$library"; then
+        echo "docs: $library has code under the Server trait (above): its graph must come from a build without it" >&2
+        exit 1
+    fi
+    swift build --target "$library" >&2
     # The library's own graphs (X.symbols.json and its extensions of other modules, X@Swift...).
-    own=$scratch/graphs-$library
-    rm -rf "$own" && mkdir -p "$own"
-    cp "$graphs/$library.symbols.json" "$own"/ 2>/dev/null || true
-    cp "$graphs/$library"@*.symbols.json "$own"/ 2>/dev/null || true
-    [ -s "$own/$library.symbols.json" ] || { echo "docs: no symbol graph for $library in $graphs" >&2; exit 1; }
+    own=$graphs/$library
+    mkdir -p "$own"
+    swift symbolgraph-extract -module-name "$library" -target "$triple" -I "$modules" -minimum-access-level public \
+        -output-dir "$own" >&2
+    [ -s "$own/$library.symbols.json" ] || { echo "docs: no symbol graph for $library in $own" >&2; exit 1; }
     archive=$output/$library.doccarchive
     docc convert "Sources/$library/$library.docc" \
         --additional-symbol-graph-dir "$own" \

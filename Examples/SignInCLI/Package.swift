@@ -1,9 +1,9 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-// An app's view of BattleNetRelay: the `BattleNet` library, its URLSession transport and `BattleNetDiablo3`, with the package's default
-// `Server` trait turned off (`traits: []`), so it resolves only swift-crypto and swift-asn1 and builds no server code
-// (scripts/examples.sh checks both).
+// An app's view of BattleNetRelay, with the package's default `Server` trait turned off (`traits: []`), so it resolves
+// only swift-crypto and swift-asn1 and builds no server code (scripts/examples.sh checks both): `SignInExample` uses
+// the `BattleNet` library, its URLSession transport and `BattleNetDiablo3`; `CoreOnlyExample` the core alone.
 let package = Package(
     name: "SignInCLI",
     platforms: [.macOS(.v14), .iOS(.v17)],
@@ -18,6 +18,10 @@ let package = Package(
                 .product(name: "BattleNetDiablo3", package: "BattleNetRelay"),
                 .product(name: "BattleNetURLSession", package: "BattleNetRelay"),
             ]
+        ),
+        .executableTarget(
+            name: "CoreOnlyExample",
+            dependencies: [.product(name: "BattleNet", package: "BattleNetRelay")]
         ),
     ]
 )

@@ -116,17 +116,7 @@ enum GeneratedGameData {
     /// A board listed by a generated or recorded season or era: a rift board from the recorded rift board, any
     /// other (achievement points, conquests) from the recorded conquest board.
     static func leaderboard(_ kind: String, id: String, board: String) throws -> Data? {
-        guard let number = Int(id), try ids(kind).contains(number) else { return nil }
-        let ladder: Data?
-        if number == 1 {
-            ladder = try EmulatorSamples.data(named: kind == "season" ? EmulatorSamples.season : EmulatorSamples.era)
-        } else {
-            ladder = try self.ladder(kind, id: id)
-        }
-        let boards = try ladder.map { try object($0)["leaderboard"] as? [[String: Any]] ?? [] } ?? []
-        guard boards.contains(where: {
-            (($0["ladder"] as? [String: Any])?["href"] as? String)?.contains("/leaderboard/\(board)?") == true
-        }) else { return nil }
+        guard let number = Int(id), try ids(kind).contains(number), try boards(kind).contains(board) else { return nil }
         let rift = board.hasPrefix("rift-")
         var answer = try object(EmulatorSamples.data(named: rift ? EmulatorSamples.riftBoard : EmulatorSamples.conquestBoard))
         answer.removeValue(forKey: "era")
@@ -166,12 +156,37 @@ enum GeneratedGameData {
         return try data(answer)
     }
 
-    /// The ids the recorded index lists.
-    private static func ids(_ kind: String) throws -> [Int] {
-        let index = try object(EmulatorSamples.data(named: kind == "season" ? EmulatorSamples.seasonIndex : EmulatorSamples.eraIndex))
-        return (index[kind] as? [[String: Any]] ?? []).compactMap { entry in
+    /// The ids the recorded index of `kind` lists.
+    private static func ids(_ kind: String) throws -> Set<Int> {
+        try (kind == "season" ? seasonIDs : eraIDs).get()
+    }
+
+    private static let seasonIDs = Result { try recordedIDs("season", index: EmulatorSamples.seasonIndex) }
+    private static let eraIDs = Result { try recordedIDs("era", index: EmulatorSamples.eraIndex) }
+
+    private static func recordedIDs(_ kind: String, index file: String) throws -> Set<Int> {
+        let index = try object(EmulatorSamples.data(named: file))
+        return Set((index[kind] as? [[String: Any]] ?? []).compactMap { entry in
             (entry["href"] as? String).flatMap { URL(string: $0)?.lastPathComponent }.flatMap { Int($0) }
-        }
+        })
+    }
+
+    /// The boards every season (or era) lists: those of the recorded season 1 (era 1), which each generated one
+    /// copies, by the name in their `/leaderboard/<board>?` link.
+    private static func boards(_ kind: String) throws -> Set<String> {
+        try (kind == "season" ? seasonBoards : eraBoards).get()
+    }
+
+    private static let seasonBoards = Result { try recordedBoards(EmulatorSamples.season) }
+    private static let eraBoards = Result { try recordedBoards(EmulatorSamples.era) }
+
+    private static func recordedBoards(_ file: String) throws -> Set<String> {
+        let boards = try object(EmulatorSamples.data(named: file))["leaderboard"] as? [[String: Any]] ?? []
+        return Set(boards.compactMap { board -> String? in
+            guard let href = (board["ladder"] as? [String: Any])?["href"] as? String,
+                  let range = href.range(of: "/leaderboard/") else { return nil }
+            return String(href[range.upperBound...].prefix { $0 != "?" })
+        })
     }
 
     // MARK: Names

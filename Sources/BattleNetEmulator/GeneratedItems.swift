@@ -20,7 +20,7 @@ extension GeneratedGameData {
     /// An item that a listing (an item type, recorded or generated) or a recipe (`itemProduced`) names, by its path
     /// parameter `slug-id`; nil for any other.
     static func item(_ path: String) throws -> Data? {
-        guard let (entry, type) = try knownItems()[path] else { return nil }
+        guard let (entry, type) = try knownItems.get()[path] else { return nil }
         var item = try object(EmulatorSamples.data(named: recordedItem))
         for key in ["id", "slug", "name", "icon"] { item[key] = entry[key] }
         item["tooltipParams"] = "/item/\(path)"
@@ -33,13 +33,17 @@ extension GeneratedGameData {
     }
 
     /// An item type as the index lists it: its id (`Sword2H`) and name.
-    struct ItemType {
+    struct ItemType: Sendable {
         var id: String
         var name: String
     }
 
-    /// The listed types by slug (the index's `path`, `item-type/<slug>`).
+    /// The listed types by slug (the index's `path`, `item-type/<slug>`), read from the recorded index once.
     static func listedTypes() throws -> [String: ItemType] {
+        try listedTypeTable.get()
+    }
+
+    private static let listedTypeTable = Result { () throws -> [String: ItemType] in
         let index = try JSONSerialization.jsonObject(with: EmulatorSamples.data(named: itemTypeIndex)) as? [[String: Any]] ?? []
         var types: [String: ItemType] = [:]
         for entry in index {
@@ -62,13 +66,14 @@ extension GeneratedGameData {
         }
     }
 
-    /// Every item a listing or a recipe names, by `slug-id`, with the entry naming it and its type.
-    private static func knownItems() throws -> [String: ([String: Any], ItemType)] {
-        var items: [String: ([String: Any], ItemType)] = [:]
+    /// Every item a listing or a recipe names, by `slug-id`, with the text fields of the entry naming it and its
+    /// type; built once, on the first item asked for (every item request used to build it again).
+    private static let knownItems = Result { () throws -> [String: ([String: String], ItemType)] in
+        var items: [String: ([String: String], ItemType)] = [:]
         func add(_ entry: [String: Any], _ type: ItemType) {
             guard let path = entry["path"] as? String, path.hasPrefix("item/") else { return }
             let key = String(path.dropFirst("item/".count))
-            if items[key] == nil { items[key] = (entry, type) }
+            if items[key] == nil { items[key] = (entry.compactMapValues { $0 as? String }, type) }
         }
         let types = try listedTypes()
         let recorded = try JSONSerialization.jsonObject(with: EmulatorSamples.data(named: recordedItemType.1)) as? [[String: Any]] ?? []

@@ -1,13 +1,14 @@
 import BattleNet
 import Foundation
+import NIOConcurrencyHelpers
 
 /// The in-memory view of open logins that answers polls without touching the disk, and holds long-polls
 /// until their login changes.
 ///
 /// The database stays the source of truth: every status change is written there first, then here. The index is a
-/// lock-protected table rather than an actor: a poll reads and paces its entry in one short critical section on the
+/// locked table (`NIOLockedValueBox`) rather than an actor: a poll reads and paces its entry in one short critical section on the
 /// caller's own thread, instead of hopping to another executor and back (that hop was a tenth of a poll's cost).
-public final class PollIndex: @unchecked Sendable {
+public final class PollIndex: Sendable {
     /// What a poll needs to know about a login.
     public struct Entry: Sendable {
         /// The login's id.
@@ -36,18 +37,47 @@ public final class PollIndex: @unchecked Sendable {
         case slowDown(interval: Int)
     }
 
-    private let lock = NSLock()
-    private var entries: [String: Entry] = [:]
-    private var waiters: [String: [UInt64: CheckedContinuation<Void, Never>]] = [:]
-    /// Held polls not yet returned, and those of them answered (by the reaper or cancellation) before their
-    /// continuation was registered.
-    private var live: Set<UInt64> = []
-    private var answeredEarly: Set<UInt64> = []
-    private var nextWaiter: UInt64 = 0
-    /// Held polls by the 100 ms tick in which their wait ends. One shared reaper task answers them, instead of a
-    /// timer task per held poll (which cost 3 KiB each, 15% of a held poll's memory).
-    private var deadlines: [Int64: [(key: String, id: UInt64)]] = [:]
-    private var reaper: Task<Void, Never>?
+    /// The table and its held polls, behind one lock.
+    private struct State {
+        var entries: [String: Entry] = [:]
+        var waiters: [String: [UInt64: CheckedContinuation<Void, Never>]] = [:]
+        /// Held polls not yet returned, and those of them answered (by the reaper or cancellation) before their
+        /// continuation was registered.
+        var live: Set<UInt64> = []
+        var answeredEarly: Set<UInt64> = []
+        var nextWaiter: UInt64 = 0
+        /// Held polls by the 100 ms tick in which their wait ends. One shared reaper task answers them, instead of a
+        /// timer task per held poll (which cost 3 KiB each, 15% of a held poll's memory).
+        var deadlines: [Int64: [(key: String, id: UInt64)]] = [:]
+        var reaper: Task<Void, Never>?
+
+        /// Checks a plain poll's pace (RFC 8628 section 3.5). The first poll is never too fast, and a poll within
+        /// `grace` of the interval is accepted, since real clients drift.
+        mutating func pace(_ deviceCodeHash: String, now: ContinuousClock.Instant, grace: Double = 0.2) -> Pace {
+            guard var entry = entries[deviceCodeHash] else { return .ok }
+            defer { entries[deviceCodeHash] = entry }
+            if let last = entry.lastPoll, now - last < .seconds(Double(entry.interval) * (1 - grace)) {
+                entry.interval = min(entry.interval + 5, PollIndex.maxInterval)
+                entry.lastPoll = now
+                return .slowDown(interval: entry.interval)
+            }
+            entry.lastPoll = now
+            return .ok
+        }
+
+        /// Removes and returns the continuation of held poll `id` on `key`; if it is not registered yet, remembers
+        /// that it was answered.
+        mutating func answer(_ key: String, _ id: UInt64) -> CheckedContinuation<Void, Never>? {
+            guard let continuation = waiters[key]?.removeValue(forKey: id) else {
+                if live.contains(id) { answeredEarly.insert(id) }
+                return nil
+            }
+            if waiters[key]?.isEmpty == true { waiters[key] = nil }
+            return continuation
+        }
+    }
+
+    private let state = NIOLockedValueBox(State())
     private let clock = ContinuousClock()
     private let epoch = ContinuousClock.now
     private static let tick = Duration.milliseconds(100)
@@ -61,9 +91,9 @@ public final class PollIndex: @unchecked Sendable {
 
     /// Adds or replaces the entry of a login, keyed by its device code hash.
     public func put(_ login: Login) {
-        lock.withLock {
-            let previous = entries[login.deviceCodeHash]
-            entries[login.deviceCodeHash] = Entry(
+        state.withLockedValue { state in
+            let previous = state.entries[login.deviceCodeHash]
+            state.entries[login.deviceCodeHash] = Entry(
                 loginID: login.id, app: login.app, status: login.status, interval: login.interval,
                 expiresAt: login.expiresAt, returnsToLoopback: login.returnURI != nil, lastPoll: previous?.lastPoll,
                 held: previous?.held ?? 0)
@@ -72,68 +102,53 @@ public final class PollIndex: @unchecked Sendable {
 
     /// The entry for a device code hash.
     public func entry(_ deviceCodeHash: String) -> Entry? {
-        lock.withLock { entries[deviceCodeHash] }
+        state.withLockedValue { $0.entries[deviceCodeHash] }
     }
 
     /// Records a status change and, when it is one a poller must hear of (anything but the person opening the
     /// provider's page), wakes every long-poll held on the login.
     public func update(_ deviceCodeHash: String, status: LoginStatus) {
-        let woken = lock.withLock {
-            entries[deviceCodeHash]?.status = status
-            return status == .authorizing ? nil : waiters.removeValue(forKey: deviceCodeHash)
+        let woken = state.withLockedValue { state in
+            state.entries[deviceCodeHash]?.status = status
+            return status == .authorizing ? nil : state.waiters.removeValue(forKey: deviceCodeHash)
         }
         woken?.values.forEach { $0.resume() }
     }
 
     /// The entry for a poll and, for a plain poll of an open, unexpired login, its pace (RFC 8628 section 3.5).
     public func admit(_ deviceCodeHash: String, now: Date, paced: Bool) -> (entry: Entry?, pace: Pace) {
-        lock.withLock {
-            guard let entry = entries[deviceCodeHash] else { return (nil, .ok) }
+        state.withLockedValue { state in
+            guard let entry = state.entries[deviceCodeHash] else { return (nil, .ok) }
             guard paced, entry.status == .pending || entry.status == .authorizing, entry.expiresAt > now else {
                 return (entry, .ok)
             }
-            let pace = paceLocked(deviceCodeHash)
-            return (entries[deviceCodeHash], pace)
+            let pace = state.pace(deviceCodeHash, now: clock.now)
+            return (state.entries[deviceCodeHash], pace)
         }
-    }
-
-    /// Checks a plain poll's pace (RFC 8628 section 3.5), with the lock held. The first poll is never too fast, and
-    /// a poll within `grace` of the interval is accepted, since real clients drift.
-    private func paceLocked(_ deviceCodeHash: String, grace: Double = 0.2) -> Pace {
-        guard var entry = entries[deviceCodeHash] else { return .ok }
-        let now = clock.now
-        defer { entries[deviceCodeHash] = entry }
-        if let last = entry.lastPoll, now - last < .seconds(Double(entry.interval) * (1 - grace)) {
-            entry.interval = min(entry.interval + 5, Self.maxInterval)
-            entry.lastPoll = now
-            return .slowDown(interval: entry.interval)
-        }
-        entry.lastPoll = now
-        return .ok
     }
 
     /// Holds a long-poll until the login changes or `timeout` passes (it is answered within 0.2 s after). Returns
     /// false, at once, when the login already has `maxHeld` polls held (the client must slow down).
     public func wait(_ deviceCodeHash: String, timeout: Duration, maxHeld: Int = 2) async -> Bool {
-        let admitted: UInt64? = lock.withLock {
-            guard let entry = entries[deviceCodeHash], entry.held < maxHeld else { return nil }
-            entries[deviceCodeHash]?.held += 1
-            nextWaiter += 1
-            live.insert(nextWaiter)
-            deadlines[tickIndex(clock.now + timeout), default: []].append((deviceCodeHash, nextWaiter))
-            if reaper == nil { startReaper() }
-            return nextWaiter
+        let deadline = tickIndex(clock.now + timeout)
+        let admitted: UInt64? = state.withLockedValue { state in
+            guard let entry = state.entries[deviceCodeHash], entry.held < maxHeld else { return nil }
+            state.entries[deviceCodeHash]?.held += 1
+            state.nextWaiter += 1
+            state.live.insert(state.nextWaiter)
+            state.deadlines[deadline, default: []].append((deviceCodeHash, state.nextWaiter))
+            if state.reaper == nil { state.reaper = startReaper() }
+            return state.nextWaiter
         }
         guard let id = admitted else { return false }
         await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                let now = lock.withLock {
-                    if answeredEarly.remove(id) != nil { return true }
+                let now = state.withLockedValue { state in
+                    if state.answeredEarly.remove(id) != nil { return true }
                     // A change that landed since the caller read the entry has nobody to wake: answer at once.
-                    guard let status = entries[deviceCodeHash]?.status, status == .pending || status == .authorizing else {
-                        return true
-                    }
-                    waiters[deviceCodeHash, default: [:]][id] = continuation
+                    guard let status = state.entries[deviceCodeHash]?.status, status == .pending || status == .authorizing
+                    else { return true }
+                    state.waiters[deviceCodeHash, default: [:]][id] = continuation
                     return false
                 }
                 if now { continuation.resume() }
@@ -141,23 +156,23 @@ public final class PollIndex: @unchecked Sendable {
         } onCancel: {
             answer(deviceCodeHash, id)
         }
-        lock.withLock {
-            live.remove(id)
-            answeredEarly.remove(id)
-            entries[deviceCodeHash]?.held -= 1
-            entries[deviceCodeHash]?.lastPoll = nil
+        state.withLockedValue { state in
+            state.live.remove(id)
+            state.answeredEarly.remove(id)
+            state.entries[deviceCodeHash]?.held -= 1
+            state.entries[deviceCodeHash]?.lastPoll = nil
         }
         return true
     }
 
     /// Removes entries that expired before `now`, waking their polls.
     public func prune(now: Date) -> Int {
-        let (count, woken) = lock.withLock {
-            let expired = entries.filter { $0.value.expiresAt <= now }.map(\.key)
+        let (count, woken) = state.withLockedValue { state in
+            let expired = state.entries.filter { $0.value.expiresAt <= now }.map(\.key)
             var woken: [CheckedContinuation<Void, Never>] = []
             for key in expired {
-                if let held = waiters.removeValue(forKey: key) { woken += held.values }
-                entries[key] = nil
+                if let held = state.waiters.removeValue(forKey: key) { woken += held.values }
+                state.entries[key] = nil
             }
             return (expired.count, woken)
         }
@@ -167,29 +182,29 @@ public final class PollIndex: @unchecked Sendable {
 
     /// Answers every held long-poll now (at shutdown, so that in-flight requests finish promptly).
     public func releaseAll() {
-        let woken = lock.withLock {
+        let woken = state.withLockedValue { state in
             defer {
-                waiters = [:]
-                deadlines = [:]
+                state.waiters = [:]
+                state.deadlines = [:]
             }
-            return waiters.values.flatMap(\.values)
+            return state.waiters.values.flatMap(\.values)
         }
         woken.forEach { $0.resume() }
     }
 
     /// The device code hashes of logins the index believes open.
     public func openHashes() -> [String] {
-        lock.withLock { entries.filter { $0.value.status.isOpen }.map(\.key) }
+        state.withLockedValue { $0.entries.filter { $0.value.status.isOpen }.map(\.key) }
     }
 
     /// How many logins the index holds (a login start checks it against the cap: one lock, no scan).
     public var loginCount: Int {
-        lock.withLock { entries.count }
+        state.withLockedValue { $0.entries.count }
     }
 
     /// How many logins and held polls the index holds.
     public var counts: (logins: Int, held: Int) {
-        lock.withLock { (entries.count, waiters.values.reduce(0) { $0 + $1.count }) }
+        state.withLockedValue { ($0.entries.count, $0.waiters.values.reduce(0) { $0 + $1.count }) }
     }
 
     /// The tick in which `instant` falls, counted from the index's creation.
@@ -198,10 +213,9 @@ public final class PollIndex: @unchecked Sendable {
         return elapsed.components.seconds * 10 + elapsed.components.attoseconds / 100_000_000_000_000_000 + 1
     }
 
-    /// Starts the task that answers held polls whose wait has ended, every tick, until none is left. Call with the
-    /// lock held.
-    private func startReaper() {
-        reaper = Task { [weak self] in
+    /// The task that answers held polls whose wait has ended, every tick, until none is left.
+    private func startReaper() -> Task<Void, Never> {
+        Task { [weak self] in
             while true {
                 try? await Task.sleep(for: PollIndex.tick)
                 guard let self, self.answerExpired() else { return }
@@ -211,15 +225,15 @@ public final class PollIndex: @unchecked Sendable {
 
     /// Answers the held polls whose tick has passed; false (and the reaper stops) when none is left to time.
     private func answerExpired() -> Bool {
-        let due: [(key: String, id: UInt64)]? = lock.withLock {
-            guard !deadlines.isEmpty else {
-                reaper = nil
+        let passed = tickIndex(clock.now) - 1
+        let due: [(key: String, id: UInt64)]? = state.withLockedValue { state in
+            guard !state.deadlines.isEmpty else {
+                state.reaper = nil
                 return nil
             }
-            let passed = tickIndex(clock.now) - 1
             var due: [(key: String, id: UInt64)] = []
-            for tick in deadlines.keys.filter({ $0 <= passed }) {
-                due += deadlines.removeValue(forKey: tick) ?? []
+            for tick in state.deadlines.keys.filter({ $0 <= passed }) {
+                due += state.deadlines.removeValue(forKey: tick) ?? []
             }
             return due
         }
@@ -230,14 +244,6 @@ public final class PollIndex: @unchecked Sendable {
 
     /// Ends one held poll (its wait ended or its request was cancelled), whether or not it is registered yet.
     private func answer(_ key: String, _ id: UInt64) {
-        let continuation: CheckedContinuation<Void, Never>? = lock.withLock {
-            guard let continuation = waiters[key]?.removeValue(forKey: id) else {
-                if live.contains(id) { answeredEarly.insert(id) }
-                return nil
-            }
-            if waiters[key]?.isEmpty == true { waiters[key] = nil }
-            return continuation
-        }
-        continuation?.resume()
+        state.withLockedValue { $0.answer(key, id) }?.resume()
     }
 }
