@@ -29,8 +29,12 @@ public struct EmulatorGames: Sendable {
     /// The recorded answers: the WoW account of ``recordedWoWAccountID`` (its summary, collections index, mounts
     /// and pets, and the protected character 1262-107811065, byte for byte; toys, heirlooms and transmogs are
     /// generated, having no recording), and the StarCraft II lookup of ``recordedSC2AccountID`` with the profile
-    /// 2/1/2137104.
+    /// 2/1/2137104. Built once.
     public static func recorded() -> EmulatorGames {
+        standard
+    }
+
+    private static let standard: EmulatorGames = {
         var games = EmulatorGames()
         if let summary = try? EmulatorSamples.data(named: EmulatorSamples.wowAccountProfile) {
             var account = GeneratedWoW.account(accountID: recordedWoWAccountID, game: .retail)
@@ -49,7 +53,7 @@ public struct EmulatorGames: Sendable {
         games.sc2Players[recordedSC2AccountID] = try? EmulatorSamples.data(named: EmulatorSamples.sc2Player)
         games.sc2Profiles["2/1/2137104"] = try? EmulatorSamples.data(named: EmulatorSamples.sc2Profile)
         return games
-    }
+    }()
 
     /// The account's data for a game: the configured one, else generated.
     func wowAccount(accountID: Int, game: EmulatorWoWGame) -> EmulatorWoWAccount {

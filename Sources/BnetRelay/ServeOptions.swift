@@ -35,5 +35,5 @@ struct ServeOptions: ParsableArguments {
     }
 
     /// The settings for a command's `--help`, in ArgumentParser's layout (see `HelpLayout`).
-    static var help: String { "SETTINGS (a flag wins over its environment variable):\n" + ConfigurationSetting.helpText }
+    static let help = "SETTINGS (a flag wins over its environment variable):\n" + ConfigurationSetting.helpText
 }

@@ -85,7 +85,8 @@ extension ConfigurationSetting {
 
     /// Every setting as `--help` text, laid out as ArgumentParser lays out options: the flag and its value's
     /// placeholder, then the meaning, the environment variable and the default, wrapped in a column of their own.
-    public static var helpText: String {
+    /// Laid out once (every subcommand's configuration, built at each start, includes it).
+    public static let helpText: String =
         all.map { setting in
             let usage = setting.flag.map { "--\($0) <\(setting.valueName)>" } ?? "\(setting.environment)=<\(setting.valueName)>"
             var text = setting.meaning.replacingOccurrences(of: "`", with: "")
@@ -94,7 +95,6 @@ extension ConfigurationSetting {
             if !notes.isEmpty { text += " (\(notes.joined(separator: ", ")))" }
             return HelpLayout.option(usage, text)
         }.joined(separator: "\n")
-    }
 
     /// Blizzard with the relay's client when the id and a secret are given, the emulator when neither is.
     private static func provider(_ draft: ConfigurationDraft) throws -> ProviderMode {

@@ -7,7 +7,7 @@ import Testing
 
 /// Crash safety: the relay is killed with SIGKILL at random moments while logins run, and restarted. Every login
 /// whose callback was answered with success must still be collectable exactly once; nothing is collected twice.
-/// `BNET_RELAY_CRASH_KILLS` sets the number of kills (default 20; scripts/crash-test.sh runs longer).
+/// `BNET_RELAY_CRASH_KILLS` sets the number of kills (default 12; scripts/crash-test.sh runs longer).
 @Suite("Crash safety under SIGKILL", .timeLimit(.minutes(3)))
 struct CrashTests {
     /// What the test knows about a login it drove.
@@ -35,7 +35,7 @@ struct CrashTests {
 
     @Test("Killed at random moments and restarted, the relay loses no acknowledged login and never hands a token out twice")
     func sigkill() async throws {
-        let kills = ProcessInfo.processInfo.environment["BNET_RELAY_CRASH_KILLS"].flatMap(Int.init) ?? 20
+        let kills = ProcessInfo.processInfo.environment["BNET_RELAY_CRASH_KILLS"].flatMap(Int.init) ?? 12
         try await withRelayRig("crash") { rig in try await Self.killAndRestart(rig, kills: kills) }
     }
 

@@ -34,20 +34,28 @@ struct StoreOutageTests {
             #expect(try await a.get(try await a.decide(try await a.confirm(approved))).text.contains("Signed in"))
             try await server.stop()
 
-            for relay in [a, b] {
-                #expect(try await relay.readiness(becoming: 503).status == 503)
-                #expect(
-                    relay.logs.text.contains("readiness check failed error_type=LoginStoreUnavailable reason="),
-                    "the operator's log says why the relay is not ready")
-                try await Self.expectRefusedPromptly { try await relay.post("/oauth/device/code", form: [("client_id", "d3")]) }
+            // Both relays at once (each refusal takes the store's deadline).
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for relay in [a, b] {
+                    group.addTask {
+                        #expect(try await relay.readiness(becoming: 503).status == 503)
+                        #expect(
+                            relay.logs.text.contains("readiness check failed error_type=LoginStoreUnavailable reason="),
+                            "the operator's log says why the relay is not ready")
+                        try await Self.expectRefusedPromptly { try await relay.post("/oauth/device/code", form: [("client_id", "d3")]) }
+                    }
+                }
+                group.addTask { try await Self.expectRefusedPromptly { try await a.poll(approved, wait: 1) } }
+                try await group.waitForAll()
             }
-            try await Self.expectRefusedPromptly { try await a.poll(approved, wait: 1) }
             #expect(try await a.poll(pendingOnA, wait: 1).json["error"] as? String == "authorization_pending")
             #expect(try await b.poll(pendingOnB, wait: 1).json["error"] as? String == "authorization_pending")
 
             try await server.restart()
-            for relay in [a, b] {
-                #expect(try await Self.ready(relay), "not ready again; the relay's last lines:\n\(relay.logs.text.suffix(3000))")
+            async let readyA = Self.ready(a)
+            async let readyB = Self.ready(b)
+            for (relay, ready) in [(a, try await readyA), (b, try await readyB)] {
+                #expect(ready, "not ready again; the relay's last lines:\n\(relay.logs.text.suffix(3000))")
             }
             let token = try await a.poll(approved, wait: 1)
             #expect(token.status == 200, "an approved login was lost in the outage: \(token.text)")
@@ -69,7 +77,7 @@ struct StoreOutageTests {
     }
 
     /// Sends `request` and expects the refusal a client can act on, within ``bound``.
-    static func expectRefusedPromptly(_ request: () async throws -> TransportResponse) async throws {
+    static func expectRefusedPromptly(_ request: @Sendable () async throws -> TransportResponse) async throws {
         let clock = ContinuousClock()
         let start = clock.now
         let response = try await request()

@@ -13,12 +13,17 @@ struct SweepBatchTests {
     static let key = SymmetricKey(size: .bits256)
     static let keyring = LoginKeyring(current: key)
 
-    /// A login started at `createdAt` whose binding MAC verifies under ``keyring``.
-    static func login(createdAt: Date, deviceCode: String = Identifiers.deviceCode()) -> Login {
+    /// The sealing key of the logins only swept (deriving one per login was a fifth of this suite's time).
+    static let sweptLoginKey = TokenSealer.loginPublicKey(deviceCode: Identifiers.deviceCode())
+
+    /// A login started at `createdAt` whose binding MAC verifies under ``keyring``; given no device code, one that
+    /// is never polled (its sealing key is ``sweptLoginKey``).
+    static func login(createdAt: Date, deviceCode: String? = nil) -> Login {
+        let code = deviceCode ?? Identifiers.deviceCode()
         var login = Login(
-            id: Identifiers.loginID(), app: "d3", scopes: ["openid"], deviceCodeHash: Identifiers.hash(deviceCode),
-            userCodeHash: Identifiers.hash(UserCode.generate() + deviceCode),
-            sealingPublicKey: TokenSealer.loginPublicKey(deviceCode: deviceCode), createdAt: createdAt,
+            id: Identifiers.loginID(), app: "d3", scopes: ["openid"], deviceCodeHash: Identifiers.hash(code),
+            userCodeHash: Identifiers.hash(UserCode.generate() + code),
+            sealingPublicKey: deviceCode.map { TokenSealer.loginPublicKey(deviceCode: $0) } ?? sweptLoginKey, createdAt: createdAt,
             expiresAt: createdAt.addingTimeInterval(600), interval: 5)
         login.bindingMAC = keyring.bindingMAC(for: login)
         return login
