@@ -224,7 +224,10 @@ let package = Package(
         // The `d3` CLI's logic without the command line: credential store, settings, renderers, exit codes.
         .target(
             name: "D3Kit",
-            dependencies: ["BattleNet", "BattleNetDiablo3", "BattleNetWorldOfWarcraft", "BattleNetStarCraft2", "BuildStamp"],
+            dependencies: [
+                "BattleNet", "BattleNetDiablo3", "BattleNetWorldOfWarcraft", "BattleNetStarCraft2", "BuildStamp",
+                serverOnly("NIOConcurrencyHelpers", "swift-nio"),
+            ],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
@@ -237,6 +240,7 @@ let package = Package(
                 "BattleNetHTTPClient",
                 "D3Kit",
                 serverOnly("ArgumentParser", "swift-argument-parser"),
+                serverOnly("NIOConcurrencyHelpers", "swift-nio"),
             ],
             swiftSettings: swiftSettings
         ),

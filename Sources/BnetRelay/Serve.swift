@@ -60,13 +60,10 @@ struct Serve: AsyncParsableCommand {
         }
         for line in config.summary { logger.info("config", metadata: [LogKey.setting: "\(line)"]) }
         if let warning = config.database.warning { logger.warning("\(warning)") }
-        let group = relay.serviceGroup(signals: [.sigterm, .sigint])
         do {
-            try await group.run()
+            try await relay.serviceGroup(signals: [.sigterm, .sigint]).run()
         } catch {
-            await relay.shutdown()
             throw Failure.cannotStart(error, command: "serve")
         }
-        await relay.shutdown()
     }
 }

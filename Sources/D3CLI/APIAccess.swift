@@ -3,6 +3,7 @@ import BattleNetDiablo3
 import BattleNetHTTPClient
 import D3Kit
 import Foundation
+import NIOConcurrencyHelpers
 
 /// How the API commands reach Battle.net: the signed-in player's token for the region (any sign-in at the
 /// region's OAuth host that covers it), else client credentials from `BNET_CLIENT_ID` and `BNET_CLIENT_SECRET`,
@@ -101,10 +102,9 @@ extension APIAccess {
 
 /// A transport that keeps the body of every HTTP 200 answer, so `--json` prints what Battle.net sent, byte for
 /// byte, rather than what the models decoded.
-final class AnswerRecorder: HTTPTransport, @unchecked Sendable {
+final class AnswerRecorder: HTTPTransport, Sendable {
     private let base: any HTTPTransport
-    private let lock = NSLock()
-    private var bodies: [Data] = []
+    private let bodies = NIOLockedValueBox<[Data]>([])
 
     init(_ base: any HTTPTransport) {
         self.base = base
@@ -112,13 +112,13 @@ final class AnswerRecorder: HTTPTransport, @unchecked Sendable {
 
     func send(_ request: TransportRequest) async throws -> TransportResponse {
         let response = try await base.send(request)
-        if response.status == 200 { lock.withLock { bodies.append(response.body) } }
+        if response.status == 200 { bodies.withLockedValue { $0.append(response.body) } }
         return response
     }
 
     /// The last `count` bodies, oldest first.
     func last(_ count: Int) -> [Data] {
-        lock.withLock { Array(bodies.suffix(count)) }
+        bodies.withLockedValue { Array($0.suffix(count)) }
     }
 
     /// The last body as text, ending in a line break.

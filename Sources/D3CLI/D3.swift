@@ -3,6 +3,7 @@ import BattleNet
 import D3Kit
 import Dispatch
 import Foundation
+import NIOConcurrencyHelpers
 
 /// `d3`: sign in to Battle.net through a relay and look at Diablo III profiles and heroes (`bnet`'s Diablo III
 /// commands and its shared ones under their first name; `Entry` picks it when the program is called `d3`).
@@ -63,16 +64,21 @@ struct ParsedCommand: @unchecked Sendable {
     }
 }
 
-/// Turns the first Ctrl-C into a cancellation; a second one exits at once.
+/// Turns the first Ctrl-C into a cancellation; a second one exits at once. (Unchecked only for the dispatch source,
+/// which Dispatch documents as safe to use from any thread but does not mark `Sendable`.)
 final class Interrupts: @unchecked Sendable {
     private let source: any DispatchSourceSignal
 
     init(onInterrupt: @escaping @Sendable () -> Void) {
         signal(SIGINT, SIG_IGN)
         source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        let count = Counter()
+        let count = NIOLockedValueBox(0)
         source.setEventHandler {
-            if count.increment() > 1 { Foundation.exit(ExitStatus.interrupted.rawValue) }
+            let interrupts = count.withLockedValue { count in
+                count += 1
+                return count
+            }
+            if interrupts > 1 { Foundation.exit(ExitStatus.interrupted.rawValue) }
             onInterrupt()
         }
         source.resume()
@@ -80,17 +86,5 @@ final class Interrupts: @unchecked Sendable {
 
     func stop() {
         source.cancel()
-    }
-
-    private final class Counter: @unchecked Sendable {
-        private let lock = NSLock()
-        private var value = 0
-
-        func increment() -> Int {
-            lock.withLock {
-                value += 1
-                return value
-            }
-        }
     }
 }

@@ -1,5 +1,6 @@
 import BattleNet
 import Foundation
+import NIOConcurrencyHelpers
 
 #if canImport(Glibc)
 import Glibc
@@ -10,12 +11,11 @@ import Darwin
 /// The CLI's end of a loopback sign-in (RFC 8252 section 7.3): listens on `127.0.0.1` at a port the system picks,
 /// answers one `GET` on the exact path it chose (a random one, so that no other page can guess it) with a short
 /// page, and closes. Requests for any other path get a 404 and are otherwise ignored.
-public final class LoopbackListener: @unchecked Sendable {
+public final class LoopbackListener: Sendable {
     /// The address the browser is to come back to.
     public let redirect: LoopbackRedirect
     private let socket: Int32
-    private let lock = NSLock()
-    private var closed = false
+    private let closed = NIOLockedValueBox(false)
 
     /// Listens on `127.0.0.1`, port 0 (any free one), at `path` (a random `/bnet-<hex>` by default).
     public init(path: String? = nil) throws(CLIFailure) {
@@ -50,7 +50,7 @@ public final class LoopbackListener: @unchecked Sendable {
 
     /// Stops listening.
     public func close() {
-        let wasOpen = lock.withLock {
+        let wasOpen = closed.withLockedValue { closed in
             defer { closed = true }
             return !closed
         }

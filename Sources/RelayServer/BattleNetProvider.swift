@@ -2,6 +2,7 @@ import BattleNet
 import BattleNetEmulator
 import Foundation
 import RelayCore
+import ServiceLifecycle
 
 /// The Battle.net the relay signs players in with: Blizzard's, with the operator's client credentials, or in sandbox
 /// mode the built-in emulator, started here on its own port.
@@ -50,5 +51,17 @@ struct BattleNetProvider: Sendable {
     /// The relay's OAuth client through `transport`, each exchange within `timeout`.
     func client(_ transport: any HTTPTransport, timeout: Duration) -> OAuthClient {
         OAuthClient(credentials: credentials, endpoints: endpoints, transport: transport, timeout: timeout)
+    }
+}
+
+/// The sandbox's emulator as a service of the relay's group: started by `Relay.build` (the relay's endpoints and
+/// metadata need its address, which with port 0 exists only once it listens), stopped by the group. Listed first,
+/// it is shut down last, after the listeners whose callbacks may still call it.
+struct SandboxEmulatorService: Service {
+    let emulator: RunningEmulator
+
+    func run() async throws {
+        try? await gracefulShutdown()
+        await emulator.stop()
     }
 }

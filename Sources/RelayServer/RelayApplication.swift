@@ -103,11 +103,12 @@ public struct Relay: Sendable {
             + [parts.readiness, Sweeper(service: service, every: .seconds(30), logger: logger)]
     }
 
-    /// Everything the relay runs, for one service group, in start order: the store's own services (a connection
-    /// pool, a change feed into the poll index), then the HTTP application (which migrates the database and loads
-    /// open logins before its server accepts a connection), then ``LongPollReleaser``, which a graceful shutdown
-    /// stops first, so held long-polls are answered before the server waits for its requests. `serve` and the tests
-    /// both run these, through ``serviceGroup(signals:onRunning:onOpsRunning:)``.
+    /// Everything the relay runs, for one service group, in start order: in sandbox mode its emulator (shut down
+    /// last), the store's own services (a connection pool, a change feed into the poll index), then the HTTP
+    /// application (which migrates the database and loads open logins before its server accepts a connection), then
+    /// ``LongPollReleaser``, which a graceful shutdown stops first, so held long-polls are answered before the server
+    /// waits for its requests. `serve` and the tests both run these, through
+    /// ``serviceGroup(signals:onRunning:onOpsRunning:)``.
     func services(
         onRunning: @escaping @Sendable (Int) async -> Void = { _ in },
         onOpsRunning: @escaping @Sendable (Int) async -> Void = { _ in }
@@ -116,7 +117,8 @@ public struct Relay: Sendable {
         let listener = NamedListener(
             name: "public listener", address: "\(configuration.host):\(configuration.port)", setting: "--port",
             wrapped: application(onRunning: onRunning, onOpsRunning: onOpsRunning))
-        return store.services(onChange: { hash, status in index.update(hash, status: status) })
+        let emulator: [any Service] = parts.provider.emulator.map { [SandboxEmulatorService(emulator: $0)] } ?? []
+        return emulator + store.services(onChange: { hash, status in index.update(hash, status: status) })
             + [listener, LongPollReleaser(index: index)]
     }
 
@@ -151,7 +153,8 @@ public struct Relay: Sendable {
         logger.debug("poll index loaded", metadata: [LogKey.count: "\(warmed)"])
     }
 
-    /// Stops the sandbox emulator, if any.
+    /// Stops the sandbox emulator, if any: for a relay whose ``serviceGroup(signals:onRunning:onOpsRunning:)`` never
+    /// ran (the group stops it otherwise).
     public func shutdown() async {
         await emulator?.stop()
     }

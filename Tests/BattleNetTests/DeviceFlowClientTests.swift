@@ -8,7 +8,7 @@ struct DeviceFlowClientTests {
     @Test("Without RFC 8414 metadata (HTTP 404), discovery falls back to /oauth/device/code and /oauth/token")
     func discoveryFallback() async throws {
         try await withEmulator { emulator in
-            let client = try await DeviceFlowClient.discover(relayURL: emulator.baseURL, transport: transport)
+            let client = try await DeviceFlowClient.discover(relayURL: emulator.baseURL, transport: emulator.transport)
             #expect(client.endpoints == DeviceFlowEndpoints(conventionalAt: emulator.baseURL))
             #expect(client.endpoints.longPollWaitMax == nil)
             await #expect(throws: DeviceFlowError.unsupported(
@@ -22,7 +22,7 @@ struct DeviceFlowClientTests {
     @Test("An unreachable server fails discovery with BattleNetError.unreachable")
     func unreachable() async throws {
         let error = await #expect(throws: BattleNetError.self) {
-            try await DeviceFlowClient.discover(relayURL: URL(string: "http://127.0.0.1:1")!, transport: transport)
+            try await DeviceFlowClient.discover(relayURL: URL(string: "http://127.0.0.1:1")!, transport: httpTransport)
         }
         guard case .unreachable = error else {
             Issue.record("expected unreachable, got \(String(describing: error))")

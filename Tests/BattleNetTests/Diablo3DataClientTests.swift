@@ -43,7 +43,7 @@ struct Diablo3DataClientTests {
         try await withEmulator { emulator async throws in
             let token = try await emulator.oauthClient().clientCredentialsToken()
             func get(_ path: String) async throws -> TransportResponse {
-                try await transport.send(TransportRequest(
+                try await emulator.transport.send(TransportRequest(
                     url: URL(string: path, relativeTo: emulator.baseURL)!.absoluteURL,
                     headers: [("Authorization", "Bearer \(token.value)")]))
             }

@@ -12,10 +12,10 @@ struct EmulatorProtocolTests {
         ("Authorization", "Basic " + Data("\(credentials.id):\(credentials.secret)".utf8).base64EncodedString())
     }
 
-    private func form(_ url: URL, _ pairs: [(String, String)], headers: [(name: String, value: String)] = []) async throws
-        -> TransportResponse
-    {
-        try await transport.send(TransportRequest(
+    private func form(
+        _ emulator: RunningEmulator, _ url: URL, _ pairs: [(String, String)], headers: [(name: String, value: String)] = []
+    ) async throws -> TransportResponse {
+        try await emulator.transport.send(TransportRequest(
             method: "POST", url: url, headers: [("Content-Type", "application/x-www-form-urlencoded")] + headers,
             body: Data(FormEncoding.encode(pairs).utf8)))
     }
@@ -25,26 +25,26 @@ struct EmulatorProtocolTests {
         try await withEmulator { emulator in
             let base = emulator.baseURL
             let token = try await form(
-                base.appending(path: "oauth/token"), [("grant_type", "client_credentials")], headers: [basic(testCredentials)])
+                emulator, base.appending(path: "oauth/token"), [("grant_type", "client_credentials")], headers: [basic(testCredentials)])
             #expect(token.status == 200, "\(String(decoding: token.body, as: UTF8.self))")
             let value = try #require(try jsonObject(token.body)["access_token"] as? String)
             for path in ["oauth/check_token", "v2/check_token", "check_token"] {
-                let get = try await transport.send(TransportRequest(url: base.appending(path: path).appendingQuery([("token", value)])))
+                let get = try await emulator.transport.send(TransportRequest(url: base.appending(path: path).appendingQuery([("token", value)])))
                 #expect(get.status == 200, "\(path)")
                 #expect(try jsonObject(get.body)["client_id"] as? String == testCredentials.id, "\(path)")
-                let post = try await form(base.appending(path: path), [("token", value)])
+                let post = try await form(emulator, base.appending(path: path), [("token", value)])
                 #expect(post.status == 200, "\(path)")
             }
             let authorize = emulator.oauthClient().authorizeURL(redirectURI: testRedirectURI, scopes: ["openid"], state: "s")
             let legacy = URL(string: authorize.absoluteString.replacingOccurrences(of: "/authorize?", with: "/oauth/authorize?"))!
-            let callback = try await PlayerBrowser().decide(legacy)
+            let callback = try await PlayerBrowser(transport: emulator.transport).decide(legacy)
             let code = try #require(callback.queryValue("code"))
             let user = try await form(
-                base.appending(path: "oauth/token"),
+                emulator, base.appending(path: "oauth/token"),
                 [("grant_type", "authorization_code"), ("code", code), ("redirect_uri", testRedirectURI)],
                 headers: [basic(testCredentials)])
             let userToken = try #require(try jsonObject(user.body)["access_token"] as? String)
-            let info = try await transport.send(TransportRequest(
+            let info = try await emulator.transport.send(TransportRequest(
                 url: base.appending(path: "oauth/userinfo"), headers: [("Authorization", "Bearer \(userToken)")]))
             #expect(try jsonObject(info.body)["battletag"] as? String == "FaYe#2543")
         }
@@ -53,7 +53,7 @@ struct EmulatorProtocolTests {
     @Test("The OpenID discovery document is Battle.net's recording with its URLs pointing at the emulator")
     func discovery() async throws {
         try await withEmulator { emulator in
-            let response = try await transport.send(TransportRequest(url: emulator.baseURL.appending(path: ".well-known/openid-configuration")))
+            let response = try await emulator.transport.send(TransportRequest(url: emulator.baseURL.appending(path: ".well-known/openid-configuration")))
             #expect(response.status == 200)
             let document = try jsonObject(response.body)
             let base = emulator.baseURL.absoluteString
@@ -72,7 +72,7 @@ struct EmulatorProtocolTests {
     ])
     func gateway404(path: String) async throws {
         try await withEmulator { emulator in
-            let response = try await transport.send(TransportRequest(url: emulator.baseURL.appending(path: path)))
+            let response = try await emulator.transport.send(TransportRequest(url: emulator.baseURL.appending(path: path)))
             #expect(response.status == 404)
             #expect(response.body == (try sample("api_gateway_error_404_BLZWEBAPI00000404.json")).trimmingTrailingNewline)
         }
@@ -81,9 +81,9 @@ struct EmulatorProtocolTests {
     @Test("Fault injection is off unless asked for: a default emulator (as the sandbox relay runs it) has no /emulator/ paths")
     func noControlEndpointsByDefault() async throws {
         try await withEmulator { emulator in
-            let inject = try await form(emulator.baseURL.appending(path: "emulator/faults"), [])
+            let inject = try await form(emulator, emulator.baseURL.appending(path: "emulator/faults"), [])
             #expect(inject.status == 404)
-            let counters = try await transport.send(TransportRequest(url: emulator.baseURL.appending(path: "emulator/counters")))
+            let counters = try await emulator.transport.send(TransportRequest(url: emulator.baseURL.appending(path: "emulator/counters")))
             #expect(counters.status == 404)
         }
     }
@@ -95,10 +95,10 @@ struct EmulatorProtocolTests {
             let pkce = PKCE.generate()
             for verifier in [nil, PKCE.generate().verifier, pkce.verifier] {
                 let authorize = client.authorizeURL(redirectURI: testRedirectURI, scopes: ["openid"], state: "s", pkce: pkce)
-                let code = try #require(try await PlayerBrowser().decide(authorize).queryValue("code"))
+                let code = try #require(try await PlayerBrowser(transport: emulator.transport).decide(authorize).queryValue("code"))
                 var pairs = [("grant_type", "authorization_code"), ("code", code), ("redirect_uri", testRedirectURI)]
                 if let verifier { pairs.append(("code_verifier", verifier)) }
-                let response = try await form(emulator.baseURL.appending(path: "token"), pairs, headers: [basic(testCredentials)])
+                let response = try await form(emulator, emulator.baseURL.appending(path: "token"), pairs, headers: [basic(testCredentials)])
                 if verifier == pkce.verifier {
                     #expect(response.status == 200)
                 } else {
@@ -115,12 +115,12 @@ struct EmulatorProtocolTests {
             let authorize = emulator.oauthClient().authorizeURL(
                 redirectURI: testRedirectURI, scopes: ["openid", "d3.profile"], state: "s")
             // On the consent page: the scopes are checkboxes; untick d3.profile and approve.
-            let page = try await transport.send(TransportRequest(url: authorize))
+            let page = try await emulator.transport.send(TransportRequest(url: authorize))
             let html = String(decoding: page.body, as: UTF8.self)
             #expect(html.contains(#"name="scope" value="d3.profile" checked"#))
             let consent = try #require(html.firstMatch(of: /name="consent" value="([^"]+)"/)?.1)
             let decided = try await form(
-                emulator.baseURL.appending(path: "authorize/decision"),
+                emulator, emulator.baseURL.appending(path: "authorize/decision"),
                 [("consent", String(consent)), ("scopes_offered", "1"), ("scope", "openid"), ("decision", "approve")])
             let code = try #require(decided.header("Location").flatMap(URL.init(string:))?.queryValue("code"))
             let token = try await emulator.oauthClient().exchangeCode(code, redirectURI: testRedirectURI)

@@ -14,7 +14,7 @@ struct EmulatorSessionTests {
         _ emulator: RunningEmulator, _ cookies: CookieJar, scopes: [String], approve: Bool = true
     ) async throws -> (callback: URL, pageShown: Bool) {
         let authorize = emulator.oauthClient().authorizeURL(redirectURI: testRedirectURI, scopes: scopes, state: "s")
-        let first = try await cookies.send(TransportRequest(url: authorize), using: transport)
+        let first = try await cookies.send(TransportRequest(url: authorize), using: emulator.transport)
         if first.status == 302 {
             return (try #require(first.header("Location").flatMap(URL.init(string:))), false)
         }
@@ -25,7 +25,7 @@ struct EmulatorSessionTests {
                 method: "POST", url: emulator.baseURL.appending(path: "authorize/decision"),
                 headers: [("Content-Type", "application/x-www-form-urlencoded")],
                 body: Data(FormEncoding.encode([("consent", String(consent)), ("decision", approve ? "approve" : "deny")]).utf8)),
-            using: transport)
+            using: emulator.transport)
         #expect(decided.status == 302)
         return (try #require(decided.header("Location").flatMap(URL.init(string:))), true)
     }
@@ -70,11 +70,11 @@ struct EmulatorSessionTests {
             let page = try await one.send(
                 TransportRequest(url: emulator.oauthClient().authorizeURL(
                     redirectURI: testRedirectURI, scopes: ["sc2.profile"], state: "s")),
-                using: transport)
+                using: emulator.transport)
             let html = String(decoding: page.body, as: UTF8.self)
             #expect(html.contains("Signed in as <strong>FaYe#2543</strong>"))
             #expect(html.contains(#"href="/logout""#))
-            let out = try await one.send(TransportRequest(url: emulator.baseURL.appending(path: "logout")), using: transport)
+            let out = try await one.send(TransportRequest(url: emulator.baseURL.appending(path: "logout")), using: emulator.transport)
             #expect(out.status == 200)
             #expect(one.names.isEmpty)
             #expect(try await signIn(emulator, one, scopes: ["openid"]).pageShown)
@@ -94,10 +94,11 @@ struct EmulatorSessionTests {
         let configuration = EmulatorConfiguration(
             clients: [EmulatorClient(credentials: testCredentials, name: "Relay Test", redirectURIs: [testRedirectURI])],
             controlEndpoints: true)
-        try await BattleNetEmulator.withRunning(configuration: configuration) { emulator in
+        do {
+            let emulator = RunningEmulator.inProcess(configuration: configuration)
             let cookies = CookieJar()
             _ = try await signIn(emulator, cookies, scopes: ["openid"])
-            let forgotten = try await transport.send(
+            let forgotten = try await emulator.transport.send(
                 TransportRequest(method: "DELETE", url: emulator.baseURL.appending(path: "emulator/sessions")))
             #expect(forgotten.status == 204)
             #expect(await emulator.state.rememberedSessionCount == 0)

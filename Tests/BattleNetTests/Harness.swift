@@ -9,21 +9,36 @@ import Testing
 /// The client every test registers at its emulator.
 let testCredentials = ClientCredentials(id: "relay-test-client", secret: "s3cr3t-Value-0123456789")
 let testRedirectURI = "https://relay.example.com/redirect/d3"
-let transport = AsyncHTTPClientTransport.testing
+/// A real HTTP client (AsyncHTTPClient), for the tests whose point is the socket.
+let httpTransport = AsyncHTTPClientTransport.testing
 
-/// Starts an emulator for the duration of `body`.
+/// How a test reaches its emulator: its routes in this process (the default: no socket), or a server on a loopback
+/// port, through ``httpTransport`` (for tests of a transport, a dropped connection or a stalled body).
+enum EmulatorAccess {
+    case inProcess
+    case sockets
+}
+
+/// Starts an emulator for the duration of `body`; reach it through ``RunningEmulator/transport``.
 func withEmulator<T>(
-    tokenLifetime: Duration = .seconds(86_399), codeLifetime: Duration = .seconds(300),
-    notFoundStyle: NotFoundStyle = .gateway404,
+    via access: EmulatorAccess = .inProcess, tokenLifetime: Duration = .seconds(86_399),
+    codeLifetime: Duration = .seconds(300), notFoundStyle: NotFoundStyle = .gateway404,
     _ body: (RunningEmulator) async throws -> T
 ) async throws -> T {
     let configuration = EmulatorConfiguration(
         clients: [EmulatorClient(credentials: testCredentials, name: "Relay Test", redirectURIs: [testRedirectURI])],
         tokenLifetime: tokenLifetime, codeLifetime: codeLifetime, notFoundStyle: notFoundStyle)
-    return try await BattleNetEmulator.withRunning(configuration: configuration, body)
+    guard access == .inProcess else { return try await BattleNetEmulator.withRunning(configuration: configuration, body) }
+    return try await body(RunningEmulator.inProcess(configuration: configuration))
 }
 
 extension RunningEmulator {
+    /// The transport that reaches this emulator: its routes in process (any other URL through ``httpTransport``),
+    /// or, for one that listens, ``httpTransport``.
+    var transport: any HTTPTransport {
+        isInProcess ? inProcessTransport(fallback: httpTransport) : httpTransport
+    }
+
     /// An OAuth client of this emulator.
     func oauthClient(credentials: ClientCredentials = testCredentials, timeout: Duration = .seconds(5)) -> OAuthClient {
         OAuthClient(credentials: credentials, endpoints: endpoints, transport: transport, timeout: timeout)
@@ -40,7 +55,6 @@ extension RunningEmulator {
             timeout: timeout, maxResponseBytes: maxResponseBytes, retry: retry)
     }
 }
-
 
 /// Loads a recorded sample by file name.
 func sample(_ name: String) throws -> Data {

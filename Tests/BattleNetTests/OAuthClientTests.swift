@@ -10,7 +10,7 @@ struct OAuthClientTests {
     @Test("The authorize URL carries response_type, client, redirect URI, scopes, state and the PKCE challenge")
     func authorizeURL() throws {
         let client = OAuthClient(
-            credentials: testCredentials, endpoints: BattleNetEndpoints(region: .eu), transport: transport)
+            credentials: testCredentials, endpoints: BattleNetEndpoints(region: .eu), transport: httpTransport)
         let pkce = PKCE(verifier: "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk")
         let url = client.authorizeURL(
             redirectURI: testRedirectURI, scopes: ["openid", "d3.profile"], state: "st&te", pkce: pkce)
@@ -30,7 +30,7 @@ struct OAuthClientTests {
             let pkce = PKCE.generate()
             let authorize = client.authorizeURL(
                 redirectURI: testRedirectURI, scopes: ["openid", "d3.profile"], state: "state-1", pkce: pkce)
-            let callback = try await PlayerBrowser().decide(authorize, battleTag: "FaYe#2543")
+            let callback = try await PlayerBrowser(transport: emulator.transport).decide(authorize, battleTag: "FaYe#2543")
             #expect(callback.absoluteString.hasPrefix(testRedirectURI + "?"))
             #expect(callback.queryValue("state") == "state-1")
             let code = try #require(callback.queryValue("code"))
@@ -60,7 +60,7 @@ struct OAuthClientTests {
         try await withEmulator { emulator in
             let client = emulator.oauthClient()
             let authorize = client.authorizeURL(redirectURI: testRedirectURI, scopes: ["d3.profile"], state: "s")
-            let page = try await transport.send(TransportRequest(url: authorize))
+            let page = try await emulator.transport.send(TransportRequest(url: authorize))
             let html = String(decoding: page.body, as: UTF8.self)
             #expect(page.status == 200)
             #expect(html.contains("Relay Test"))
@@ -68,7 +68,7 @@ struct OAuthClientTests {
             #expect(html.contains("not Blizzard"))
             let consent = try #require(html.firstMatch(of: /name="consent" value="([^"]+)"/)?.1)
 
-            let decision = try await transport.send(TransportRequest(
+            let decision = try await emulator.transport.send(TransportRequest(
                 method: "POST", url: emulator.baseURL.appending(path: "authorize/decision"),
                 headers: [("Content-Type", "application/x-www-form-urlencoded")],
                 body: Data("consent=\(consent)&decision=deny&account=100000001".utf8)))
@@ -76,7 +76,7 @@ struct OAuthClientTests {
             #expect(location.queryValue("error") == "access_denied")
             #expect(location.queryValue("state") == "s")
 
-            let replay = try await transport.send(TransportRequest(
+            let replay = try await emulator.transport.send(TransportRequest(
                 method: "POST", url: emulator.baseURL.appending(path: "authorize/decision"),
                 headers: [("Content-Type", "application/x-www-form-urlencoded")],
                 body: Data("consent=\(consent)&decision=approve".utf8)))
@@ -89,7 +89,7 @@ struct OAuthClientTests {
         try await withEmulator { emulator in
             let client = emulator.oauthClient()
             let authorize = client.authorizeURL(redirectURI: testRedirectURI, scopes: [], state: "x")
-            let code = try #require(try await PlayerBrowser().decide(authorize).queryValue("code"))
+            let code = try #require(try await PlayerBrowser(transport: emulator.transport).decide(authorize).queryValue("code"))
 
             let wrongSecret = emulator.oauthClient(credentials: ClientCredentials(id: testCredentials.id, secret: "nope"))
             await #expect(throws: BattleNetError.oauth(OAuthError(
@@ -117,7 +117,7 @@ struct OAuthClientTests {
         try await withEmulator(codeLifetime: .milliseconds(50)) { emulator in
             let client = emulator.oauthClient()
             let code = try #require(
-                try await PlayerBrowser().decide(client.authorizeURL(redirectURI: testRedirectURI, scopes: [], state: "x"))
+                try await PlayerBrowser(transport: emulator.transport).decide(client.authorizeURL(redirectURI: testRedirectURI, scopes: [], state: "x"))
                     .queryValue("code"))
             try await Task.sleep(for: .milliseconds(120))
             await #expect(throws: BattleNetError.oauth(OAuthError(

@@ -24,7 +24,7 @@ enum TransportKind: String, CaseIterable, CustomTestStringConvertible, Sendable 
 struct TransportContractTests {
     @Test("A GET returns status, headers (any case) and the whole body", arguments: TransportKind.allCases)
     func get(kind: TransportKind) async throws {
-        try await withEmulator { emulator in
+        try await withEmulator(via: .sockets) { emulator in
             let response = try await kind.transport.send(TransportRequest(
                 url: emulator.baseURL.appending(path: ".well-known/openid-configuration")))
             #expect(response.status == 200)
@@ -36,7 +36,7 @@ struct TransportContractTests {
 
     @Test("A POST carries its headers and body", arguments: TransportKind.allCases)
     func post(kind: TransportKind) async throws {
-        try await withEmulator { emulator in
+        try await withEmulator(via: .sockets) { emulator in
             let client = OAuthClient(credentials: testCredentials, endpoints: emulator.endpoints, transport: kind.transport)
             let token = try await client.clientCredentialsToken()
             #expect(!token.value.isEmpty)
@@ -54,7 +54,7 @@ struct TransportContractTests {
 
     @Test("A redirect is returned to the caller, never followed", arguments: TransportKind.allCases)
     func redirect(kind: TransportKind) async throws {
-        try await withEmulator { emulator in
+        try await withEmulator(via: .sockets) { emulator in
             let authorize = emulator.oauthClient().authorizeURL(redirectURI: testRedirectURI, scopes: ["openid"], state: "s")
                 .appendingQuery([("emulator_decision", "approve")])
             let response = try await kind.transport.send(TransportRequest(url: authorize))
@@ -65,7 +65,7 @@ struct TransportContractTests {
 
     @Test("Error statuses are responses with their bodies, not failures", arguments: TransportKind.allCases)
     func errorStatus(kind: TransportKind) async throws {
-        try await withEmulator { emulator in
+        try await withEmulator(via: .sockets) { emulator in
             let response = try await kind.transport.send(TransportRequest(url: emulator.baseURL.appending(path: "no/such/path")))
             #expect(response.status == 404)
             #expect(String(decoding: response.body, as: UTF8.self).contains("404"))
@@ -74,7 +74,7 @@ struct TransportContractTests {
 
     @Test("A slow answer fails as timeout once the request's time is up", arguments: TransportKind.allCases)
     func timeout(kind: TransportKind) async throws {
-        try await withEmulator { emulator in
+        try await withEmulator(via: .sockets) { emulator in
             await emulator.state.inject(EmulatorFault(pathPrefix: "/.well-known", kind: .latency(milliseconds: 8_000), count: 1))
             // Well before the answer (8 s), with room for a loaded machine: what matters is that it did not wait.
             let clock = ContinuousClock()
@@ -89,7 +89,7 @@ struct TransportContractTests {
 
     @Test("A body over the cap is refused", arguments: TransportKind.allCases)
     func tooLarge(kind: TransportKind) async throws {
-        try await withEmulator { emulator in
+        try await withEmulator(via: .sockets) { emulator in
             let url = emulator.baseURL.appending(path: ".well-known/openid-configuration")
             await #expect(throws: BattleNetError.responseTooLarge(limit: 100)) {
                 try await kind.transport.send(TransportRequest(url: url, maxResponseBytes: 100))
@@ -102,7 +102,7 @@ struct TransportContractTests {
 
     @Test("A dropped connection and a closed port are unreachable, at once", arguments: TransportKind.allCases)
     func unreachable(kind: TransportKind) async throws {
-        try await withEmulator { emulator in
+        try await withEmulator(via: .sockets) { emulator in
             await emulator.state.inject(EmulatorFault(pathPrefix: "/.well-known", kind: .dropConnection, count: 1))
             let url = emulator.baseURL.appending(path: ".well-known/openid-configuration")
             await expectUnreachable { try await kind.transport.send(TransportRequest(url: url)) }
@@ -118,7 +118,7 @@ struct TransportContractTests {
 
     @Test("Cancelling the caller cancels the request", arguments: TransportKind.allCases)
     func cancellation(kind: TransportKind) async throws {
-        try await withEmulator { emulator in
+        try await withEmulator(via: .sockets) { emulator in
             await emulator.state.inject(EmulatorFault(pathPrefix: "/.well-known", kind: .latency(milliseconds: 10_000), count: 1))
             let url = emulator.baseURL.appending(path: ".well-known/openid-configuration")
             let clock = ContinuousClock()

@@ -105,7 +105,7 @@ struct WireMessageTests {
                 ("grant_type", "client_credentials"), ("client_id", testCredentials.id),
                 ("client_secret", testCredentials.secret),
             ]).utf8)
-            let answer = try await transport.send(TransportRequest(
+            let answer = try await emulator.transport.send(TransportRequest(
                 method: "POST", url: emulator.endpoints.tokenURL,
                 headers: [("Content-Type", "application/x-www-form-urlencoded")], body: body))
             #expect(answer.status == 200)
