@@ -49,7 +49,10 @@ let package = Package(
         .default(enabledTraits: [server]),
     ],
     dependencies: [
-        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        // Hummingbird's traits named (its default `ConfigurationSupport` is left out: the relay reads its settings itself,
+        // in RelayConfig). With its default traits, `swift test` and `swift build` each compiled Hummingbird again after
+        // the other (SwiftPM 6.3 resolved them differently), 13-16 s every time CI switched.
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: ["FullFoundation"]),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
