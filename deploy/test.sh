@@ -37,10 +37,12 @@ finish() {
 }
 
 # A free TCP port on loopback (nothing answers there now).
+# free_port: a port no socket listens on, below Linux's ephemeral range (32768-60999): a port in that range can be
+# the local end of another process's connection, which a connect test does not see and bind then refuses.
 free_port() {
     local port
     while :; do
-        port=$((20000 + RANDOM % 40000))
+        port=$((20000 + RANDOM % 12000))
         (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null || { echo "$port"; return; }
     done
 }
