@@ -5,8 +5,8 @@
 #   - resolving it (or Examples/SwiftUIApp, which compiles only on Apple platforms) fetched any package but
 #     swift-crypto and swift-asn1 (an app must not download the server's graph),
 #   - an example links (and so its build compiled) any server code (SwiftNIO, Hummingbird, AsyncHTTPClient, GRDB,
-#     PostgresNIO, the relay's own modules), or a game library it does not use (CoreOnlyExample: none, nor the transport; SignInExample: only
-#     Diablo III), or
+#     PostgresNIO, the relay's own modules), or a game library it does not use (CoreOnlyExample: none, nor the
+#     transport; SignInExample: only Diablo III), or
 #   - it did not find the fetched packages and linked modules it expects (so the check cannot pass vacuously).
 # Prints the example's path; the interop suite (Tests/Interop/test_example.py) runs it against a sandbox relay.
 #
