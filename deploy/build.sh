@@ -30,6 +30,7 @@ grep -q "^## \[$version\]" CHANGELOG.md || { echo "build.sh: CHANGELOG.md has no
 commit=$(git rev-parse --short HEAD)
 if ! git diff --quiet HEAD; then commit="$commit-dirty"; fi
 export BNET_RELAY_COMMIT=$commit
+tracked_before=$(git status --porcelain --untracked-files=no)
 
 # 2. The build (the second product reuses the modules the first one built).
 echo "==> swift build -c release --static-swift-stdlib ($version, $commit) in $scratch"
@@ -93,6 +94,10 @@ rm -rf "$pkg"
 
 # 6. Checksums of every artifact (`sha256sum -c SHA256SUMS` in dist/).
 (cd dist && sha256sum "$name.tar.gz" "$(basename "$deb")" >SHA256SUMS)
+
+# 7. The build changed no tracked file (the commit is stamped through the environment, never into a source file).
+[ "$(git status --porcelain --untracked-files=no)" = "$tracked_before" ] \
+    || { echo "build.sh: the build changed tracked files:" >&2; git status --short --untracked-files=no >&2; exit 1; }
 
 echo "==> $("$stage/bin/bnet-relay" --version)"
 echo "    binary:   $root/$binary ($(du -h "$binary" | cut -f1) unstripped, $(du -h "$stage/bin/bnet-relay" | cut -f1) stripped)"

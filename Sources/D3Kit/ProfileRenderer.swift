@@ -44,16 +44,17 @@ public struct ProfileRenderer: Sendable {
 
     /// Time played per class: each class's share of the total, and a bar relative to the most played.
     func timePlayed(_ profile: D3Profile) -> [String] {
-        let entries = profile.timePlayed.filter { $0.value > 0 }
+        let entries: [(name: String, share: Double)] = profile.timePlayed.filter { $0.value > 0 }
             .map { (TerminalText.line(D3HeroClass(rawValue: $0.key).displayName), $0.value) }
-            .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }
-        guard let most = entries.first?.1 else { return [style.bold("Time played"), "  none recorded"] }
-        let total = entries.reduce(0) { $0 + $1.1 }
-        let nameWidth = entries.map { Formatting.width($0.0) }.max() ?? 0
+            .sorted { $0.share != $1.share ? $0.share > $1.share : $0.name < $1.name }
+        guard let most = entries.first?.share else { return [style.bold("Time played"), "  none recorded"] }
+        let total = entries.reduce(0) { $0 + $1.share }
+        let nameWidth = entries.map { Formatting.width($0.name) }.max() ?? 0
         return [style.bold("Time played")] + entries.map { name, value in
             let bar = String(repeating: "█", count: max(1, Int((value / most * 24).rounded())))
-            return "  " + Formatting.padded(name, to: nameWidth) + "  "
-                + Formatting.padded(Formatting.percent(value / total), to: 6, alignRight: true) + "  " + style.cyan(bar)
+            let name = Formatting.padded(name, to: nameWidth)
+            let percent = Formatting.padded(Formatting.percent(value / total), to: 6, alignRight: true)
+            return "  \(name)  \(percent)  \(style.cyan(bar))"
         }
     }
 
