@@ -25,13 +25,21 @@ public struct BattleNetEmulator: Sendable {
     /// The emulator's memory, for injecting faults and reading counters.
     public let state: EmulatorState
 
+    /// The routes built once, for the transports that answer in process (``EmulatorTransport``).
+    let responder: RouterResponder<BasicRequestContext>
+
     /// Creates an emulator.
     public init(configuration: EmulatorConfiguration) {
         state = EmulatorState(configuration: configuration)
+        responder = Self.router(state: state).buildResponder()
     }
 
     /// The emulator's routes, to serve on their own or inside another application.
     public func router() -> Router<BasicRequestContext> {
+        Self.router(state: state)
+    }
+
+    private static func router(state: EmulatorState) -> Router<BasicRequestContext> {
         let router = Router()
         router.middlewares.add(GatewayErrorMiddleware())
         router.middlewares.add(FaultMiddleware(state: state))

@@ -33,7 +33,7 @@ public struct EmulatorTransport: HTTPTransport {
     init(emulator: BattleNetEmulator, baseURL: URL, fallback: (any HTTPTransport)?, logger: Logger, power: EmulatorPower) {
         self.power = power
         self.baseURL = baseURL
-        responder = emulator.router().buildResponder()
+        responder = emulator.responder
         self.fallback = fallback
         self.logger = logger
     }
