@@ -37,7 +37,6 @@ finish() {
     [ "$failed" -eq 0 ]
 }
 
-# A free TCP port on loopback (nothing answers there now).
 # free_port: a port no socket listens on, below Linux's ephemeral range (32768-60999): a port in that range can be
 # the local end of another process's connection, which a connect test does not see and bind then refuses.
 free_port() {

@@ -52,9 +52,9 @@ public struct ProfileRenderer: Sendable {
         let nameWidth = entries.map { Formatting.width($0.name) }.max() ?? 0
         return [style.bold("Time played")] + entries.map { name, value in
             let bar = String(repeating: "█", count: max(1, Int((value / most * 24).rounded())))
-            let name = Formatting.padded(name, to: nameWidth)
+            let paddedName = Formatting.padded(name, to: nameWidth)
             let percent = Formatting.padded(Formatting.percent(value / total), to: 6, alignRight: true)
-            return "  \(name)  \(percent)  \(style.cyan(bar))"
+            return "  \(paddedName)  \(percent)  \(style.cyan(bar))"
         }
     }
 
