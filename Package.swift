@@ -104,6 +104,7 @@ let package = Package(
             name: "BattleNetEmulator",
             dependencies: [
                 "BattleNet",
+                .product(name: "CryptoExtras", package: "swift-crypto"),
                 serverOnly("HTTPTypes", "swift-http-types"),
                 serverOnly("Hummingbird", "hummingbird"),
                 serverOnly("Logging", "swift-log"),
@@ -128,6 +129,7 @@ let package = Package(
             dependencies: [
                 "BattleNet",
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
                 serverOnly("Logging", "swift-log"),
                 serverOnly("NIOConcurrencyHelpers", "swift-nio"),
                 serverOnly("ServiceLifecycle", "swift-service-lifecycle"),
@@ -271,6 +273,7 @@ let package = Package(
                 "BattleNet", "BattleNetDiablo3", "BattleNetHTTPClient", "BattleNetURLSession", "BattleNetEmulator", "RelayCore", "RelaySQLite", "RelayPostgres",
                 "RelayConfig", "RelayServer", "TestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
                 serverOnly("GRDB", "GRDB.swift"),
                 serverOnly("HummingbirdTesting", "hummingbird"),
                 serverOnly("InMemoryLogging", "swift-log"),

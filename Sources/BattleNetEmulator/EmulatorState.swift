@@ -21,6 +21,8 @@ public actor EmulatorState {
         var scopes: [String]
         var state: String?
         var challenge: Challenge?
+        /// OpenID Connect's `nonce`, echoed in the `id_token`.
+        var nonce: String?
     }
 
     struct IssuedCode {
@@ -30,6 +32,7 @@ public actor EmulatorState {
         var accountID: Int
         var expiresAt: Date
         var challenge: Challenge?
+        var nonce: String?
         var used = false
     }
 
@@ -38,6 +41,8 @@ public actor EmulatorState {
         var scopes: [String]
         var accountID: Int?
         var expiresAt: Date
+        /// The authorize request's `nonce`, for the `id_token` of this token's answer.
+        var nonce: String?
     }
 
     let configuration: EmulatorConfiguration
@@ -46,6 +51,8 @@ public actor EmulatorState {
     private var tokens: [String: IssuedToken] = [:]
     private var faults: [EmulatorFault] = []
     private var counters: [String: Int] = [:]
+    /// How the `id_token`s issued from now on are forged, if at all.
+    private(set) var idTokenForgery: EmulatorIDTokens.Forgery?
     /// Browser sessions by session cookie value (EmulatorState+Sessions.swift).
     var sessions: [String: BrowserSession] = [:]
 
@@ -54,6 +61,11 @@ public actor EmulatorState {
     }
 
     // MARK: Public control
+
+    /// Forges every `id_token` issued from now on (nil: none), to see a relay refuse them.
+    public func forgeIDTokens(_ forgery: EmulatorIDTokens.Forgery?) {
+        idTokenForgery = forgery
+    }
 
     /// Adds a fault.
     public func inject(_ fault: EmulatorFault) {
@@ -118,12 +130,14 @@ public actor EmulatorState {
         consents.removeValue(forKey: id)
     }
 
-    func issueCode(client: String, redirectURI: String, scopes: [String], accountID: Int, challenge: Challenge?) -> String {
+    func issueCode(
+        client: String, redirectURI: String, scopes: [String], accountID: Int, challenge: Challenge?, nonce: String? = nil
+    ) -> String {
         let code = newSecret()
         codes[code] = IssuedCode(
             clientID: client, redirectURI: redirectURI, scopes: scopes, accountID: accountID,
             expiresAt: configuration.now().addingTimeInterval(configuration.codeLifetime.timeInterval),
-            challenge: challenge)
+            challenge: challenge, nonce: nonce)
         return code
     }
 
@@ -149,14 +163,14 @@ public actor EmulatorState {
         }
         issued.used = true
         codes[code] = issued
-        return issueToken(clientID: clientID, scopes: issued.scopes, accountID: issued.accountID)
+        return issueToken(clientID: clientID, scopes: issued.scopes, accountID: issued.accountID, nonce: issued.nonce)
     }
 
-    func issueToken(clientID: String, scopes: [String], accountID: Int?) -> CodeRedemption {
+    func issueToken(clientID: String, scopes: [String], accountID: Int?, nonce: String? = nil) -> CodeRedemption {
         let value = newSecret()
         let token = IssuedToken(
             clientID: clientID, scopes: scopes, accountID: accountID,
-            expiresAt: configuration.now().addingTimeInterval(configuration.tokenLifetime.timeInterval))
+            expiresAt: configuration.now().addingTimeInterval(configuration.tokenLifetime.timeInterval), nonce: nonce)
         tokens[value] = token
         return .token(value, token)
     }

@@ -24,6 +24,7 @@ struct OAuthRoutes {
                 return await revoke(request, form: await request.formPairs())
             }
             router.get("\(prefix)logout") { request, _ in await logout(request) }
+            router.get("\(prefix)jwks/certs") { _, _ in await keySet() }
         }
         router.post("authorize/decision") { request, _ in
             var request = request
@@ -39,17 +40,28 @@ struct OAuthRoutes {
         router.get(".well-known/openid-configuration") { request, _ in discovery(request) }
     }
 
-    /// The recorded discovery document with Battle.net's URLs pointing at this emulator.
-    private func discovery(_ request: Request) -> Response {
+    /// This emulator's base URL as the request reached it: what Battle.net's URLs become here, and the issuer.
+    private func base(_ request: Request) -> String {
         let authority = request.head.authority.flatMap { value in
             value.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || ".:-[]".contains($0)) } ? value : nil
         }
         // A server request has no scheme (plain http); an in-process one (EmulatorTransport) carries its base's.
-        let base = (request.head.scheme == "https" ? "https://" : "http://") + (authority ?? "127.0.0.1")
+        return (request.head.scheme == "https" ? "https://" : "http://") + (authority ?? "127.0.0.1")
+    }
+
+    /// The key set that verifies the emulator's `id_token`s (Battle.net's `/jwks/certs`).
+    private func keySet() async -> Response {
+        await state.increment("jwks")
+        return .json(.ok, EmulatorIDTokens.keySet as [String: Any], headers: [.cacheControl: "public, max-age=3600"])
+    }
+
+    /// The recorded discovery document with Battle.net's URLs pointing at this emulator.
+    private func discovery(_ request: Request) -> Response {
+        let origin = base(request)
         guard let recorded = try? EmulatorSamples.data(named: EmulatorSamples.openIDConfiguration) else {
             return .gatewayError(.internalServerError)
         }
-        let text = String(decoding: recorded, as: UTF8.self).replacingOccurrences(of: "https://oauth.battle.net", with: base)
+        let text = String(decoding: recorded, as: UTF8.self).replacingOccurrences(of: "https://oauth.battle.net", with: origin)
         return .json(.ok, Data(text.utf8))
     }
 
@@ -89,7 +101,8 @@ struct OAuthRoutes {
                         + (stateParam.map { [("state", $0)] } ?? [])))
         }
         let consent = EmulatorState.Consent(
-            client: client, redirectURI: redirectURI, scopes: scopes, state: stateParam, challenge: challenge)
+            client: client, redirectURI: redirectURI, scopes: scopes, state: stateParam, challenge: challenge,
+            nonce: query.value("nonce"))
         let sessionID = SessionCookie.value(in: request)
         if let decision = query.value("emulator_decision") {
             let tag = query.value("emulator_battletag").flatMap { try? BattleTag(parsing: $0) }
@@ -152,7 +165,7 @@ struct OAuthRoutes {
         let scopes = granted.map { granted in consent.scopes.filter(granted.contains) } ?? consent.scopes
         let code = await state.issueCode(
             client: consent.client.credentials.id, redirectURI: consent.redirectURI, scopes: scopes,
-            accountID: account, challenge: consent.challenge)
+            accountID: account, challenge: consent.challenge, nonce: consent.nonce)
         let kept = await state.remember(
             session: session, accountID: account, clientID: consent.client.credentials.id, scopes: scopes)
         return Response.redirect(to: consent.redirectURI.appendingQuery([("code", code)] + stateItem))
@@ -189,11 +202,19 @@ struct OAuthRoutes {
         case .invalid(let reason):
             return .oauthError(.badRequest, "invalid_grant", reason)
         case .token(let value, let token):
-            let body = TokenResponse(
+            let now = state.configuration.now()
+            var body = TokenResponse(
                 accessToken: value, tokenType: "bearer",
-                expiresIn: Int(token.expiresAt.timeIntervalSince(state.configuration.now()).rounded()),
+                expiresIn: Int(token.expiresAt.timeIntervalSince(now).rounded()),
                 scope: token.scopes.isEmpty ? nil : token.scopes.joined(separator: " "),
                 sub: token.accountID.map(String.init) ?? credentials.id)
+            if token.scopes.contains("openid"), let accountID = token.accountID {
+                let player = await state.player(accountID: accountID)
+                body.idToken = EmulatorIDTokens.issue(
+                    issuer: base(request), clientID: credentials.id, accountID: accountID,
+                    battleTag: player?.battleTag.description, nonce: token.nonce, now: now,
+                    lifetime: token.expiresAt.timeIntervalSince(now), forgery: await state.idTokenForgery)
+            }
             return .json(.ok, body, headers: [.cacheControl: "no-store", .pragma: "no-cache"])
         }
     }

@@ -109,3 +109,8 @@ extension AppRegistration: SettingValue {
         "\(name)=\(mode.rawValue)" + (allowedScopes.isEmpty ? "" : ":" + allowedScopes.joined(separator: " "))
     }
 }
+
+/// A redirect URI registered for an app, as `--redirect-uri` takes it.
+extension RedirectRegistration: SettingValue {
+    var settingText: String { "\(app)=\(redirect)" }
+}

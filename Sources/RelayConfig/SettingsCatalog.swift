@@ -44,6 +44,20 @@ extension ConfigurationSetting {
             }
         },
         .init(
+            "redirect-uri", "name=uri", "BNET_RELAY_REDIRECT_URIS", \.configuration.redirectURIs, [],
+            shown: "d3 and bnet: http://127.0.0.1/callback, http://[::1]/callback",
+            "register a redirect URI for app NAME at the authorization endpoint (`/oauth/authorize`): a private-use scheme (`com.example.app:/oauth2redirect`), a claimed https URL, or loopback (`http://127.0.0.1/PATH`, `http://[::1]/PATH`, `http://localhost/PATH`, any port); matched exactly; repeatable (the environment variable: comma-separated)",
+            repeatable: true
+        ) { values, _ in
+            try values.map { argument in
+                do {
+                    return try RedirectRegistration(argument: argument.trimmingCharacters(in: .whitespaces))
+                } catch {
+                    throw ConfigurationError(message: "\(error)")
+                }
+            }
+        },
+        .init(
             "scope", "scopes", "BNET_RELAY_SCOPE", \.configuration.scopes, ["openid", "wow.profile", "sc2.profile", "d3.profile"],
             "default scopes, space-separated: what a login asks for without its own, and what an app registered without scopes may ask for"
         ) { values, setting in
@@ -61,6 +75,16 @@ extension ConfigurationSetting {
             "the key a rotation retired, kept read-only: logins made under it still complete; remove it once the longest login has expired (10 minutes by default)",
             parse: text),
         .init(
+            "signing-key-file", "file", "BNET_RELAY_SIGNING_KEY_FILE", \.configuration.signingKeyFile, nil,
+            shown: "a key made at start",
+            "the RSA key (PEM, mode 0600) that signs the relay's id_tokens: `openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 -out FILE`; every relay of a deployment needs the same one, and without it id_tokens verify only until the relay restarts",
+            parse: text),
+        .init(
+            "previous-signing-key-file", "file", "BNET_RELAY_PREVIOUS_SIGNING_KEY_FILE",
+            \.configuration.previousSigningKeyFile, nil,
+            "the signing key a rotation retired, still published in the JWKS so that id_tokens it signed verify; remove it 10 minutes after the rotation",
+            parse: text),
+        .init(
             "authorize-url", "url", "BNET_RELAY_AUTHORIZE_URL", \.configuration.authorizeURL, nil, shown: "the region's",
             "override the provider's authorize URL", parse: url),
         .init(
@@ -72,6 +96,14 @@ extension ConfigurationSetting {
         .init(
             "revocation-url", "url", "BNET_RELAY_REVOCATION_URL", \.configuration.revocationURL, nil, shown: "the region's",
             "override the provider's token revocation URL", parse: url),
+        .init(
+            "issuer", "url", "BNET_RELAY_ISSUER", \.configuration.issuer, nil, shown: "Battle.net's",
+            "the provider's OpenID Connect issuer, the `iss` its id_tokens must name (an independent OpenID Connect provider can stand in for Battle.net)",
+            parse: text),
+        .init(
+            "jwks-url", "url", "BNET_RELAY_JWKS_URL", \.configuration.jwksURL, nil, shown: "Battle.net's",
+            "the provider's key set (JWKS) that verifies its id_tokens: with scope openid the account comes from the id_token, without a call to userinfo",
+            parse: url),
         .init(
             "api-url", "url", "BNET_RELAY_API_URL", \.configuration.apiURL, nil, shown: "the region's",
             "override the game-data API base URL", parse: url),

@@ -36,6 +36,7 @@ extension PostgresLoginStore {
         ("v5 issued tokens", LoginSchema.issuedTokens),
         ("v6 start network", LoginSchema.startNetwork),
         ("v7 loopback return", LoginSchema.returnURI),
+        ("v8 authorization requests", LoginSchema.authorizationRequests),
     ]
 
     /// Opens one connection of its own and closes it: a wrong password, an unreachable host or a certificate that

@@ -64,12 +64,14 @@ public final class PostgresLoginStore: LoginStore {
             try await connection.query(
                 """
                 INSERT INTO login (id, app, scopes, device_code_hash, user_code_hash, sealing_public_key, state_hash, status,
-                    created_at, expires_at, updated_at, interval, battletag, account_id, failure, binding_mac, start_network, return_uri)
+                    created_at, expires_at, updated_at, interval, battletag, account_id, failure, binding_mac, start_network, return_uri,
+                    authorization_request, code_issued_at)
                 VALUES (\(login.id), \(login.app), \(scopes), \(login.deviceCodeHash), \(login.userCodeHash),
                     \(ByteBuffer(bytes: login.sealingPublicKey)), \(login.stateHash), \(login.status.rawValue),
                     \(login.createdAt.timeIntervalSince1970), \(login.expiresAt.timeIntervalSince1970),
                     \(login.updatedAt.timeIntervalSince1970), \(login.interval), \(login.battleTag), \(login.accountID),
-                    \(login.failure), \(login.bindingMAC), \(login.startNetwork), \(login.returnURI))
+                    \(login.failure), \(login.bindingMAC), \(login.startNetwork), \(login.returnURI),
+                    \(login.authorizationRequest?.stored), \(login.codeIssuedAt?.timeIntervalSince1970))
                 """, logger: logger)
         }
     }
@@ -132,6 +134,35 @@ public final class PostgresLoginStore: LoginStore {
             UPDATE login SET status = 'collected', sealed_ephemeral = NULL, sealed_box = NULL,
                 updated_at = \(now.timeIntervalSince1970)
             FROM old WHERE login.id = old.id RETURNING old.*
+            """).first
+    }
+
+    public func issueCode(loginID: String, now: Date) async throws -> Bool {
+        try await changed("""
+            UPDATE login SET code_issued_at = \(now.timeIntervalSince1970)
+            WHERE id = \(loginID) AND status = 'approved' AND authorization_request IS NOT NULL AND code_issued_at IS NULL
+            RETURNING 1
+            """)
+    }
+
+    public func redeemCode(deviceCodeHash: String, now: Date) async throws -> Login? {
+        try await fetch("""
+            WITH old AS (
+                SELECT * FROM login WHERE device_code_hash = \(deviceCodeHash) AND status = 'approved'
+                AND code_issued_at IS NOT NULL FOR UPDATE)
+            UPDATE login SET status = 'collected', updated_at = \(now.timeIntervalSince1970)
+            FROM old WHERE login.id = old.id AND login.status = 'approved' RETURNING old.*
+            """).first
+    }
+
+    public func revokeRedeemed(deviceCodeHash: String, now: Date) async throws -> Login? {
+        try await fetch("""
+            WITH old AS (
+                SELECT * FROM login WHERE device_code_hash = \(deviceCodeHash) AND status = 'collected'
+                AND authorization_request IS NOT NULL AND sealed_box IS NOT NULL FOR UPDATE)
+            UPDATE login SET status = 'revoked', failure = 'code_replayed', sealed_ephemeral = NULL, sealed_box = NULL,
+                updated_at = \(now.timeIntervalSince1970)
+            FROM old WHERE login.id = old.id AND login.status = 'collected' RETURNING old.*
             """).first
     }
 
@@ -341,6 +372,8 @@ public final class PostgresLoginStore: LoginStore {
             battleTag: try row["battletag"].decode(String?.self), accountID: try row["account_id"].decode(Int?.self),
             failure: try row["failure"].decode(String?.self), bindingMAC: try row["binding_mac"].decode(String?.self),
             startNetwork: try row["start_network"].decode(String?.self),
-            returnURI: try row["return_uri"].decode(String?.self))
+            returnURI: try row["return_uri"].decode(String?.self),
+            authorizationRequest: try row["authorization_request"].decode(String?.self).flatMap(AuthorizationRequest.init(stored:)),
+            codeIssuedAt: try row["code_issued_at"].decode(Double?.self).map(Date.init(timeIntervalSince1970:)))
     }
 }

@@ -98,6 +98,9 @@ public final class SQLiteLoginStore: LoginStore {
         migrator.registerMigration("v7 loopback return") { db in
             for statement in LoginSchema.returnURI { try db.execute(sql: statement) }
         }
+        migrator.registerMigration("v8 authorization requests") { db in
+            for statement in LoginSchema.authorizationRequests { try db.execute(sql: statement) }
+        }
         return migrator
     }
 
@@ -231,6 +234,47 @@ public final class SQLiteLoginStore: LoginStore {
         }
     }
 
+    public func issueCode(loginID: String, now: Date) async throws -> Bool {
+        try await write { db in
+            try db.execute(
+                cached: """
+                    UPDATE login SET code_issued_at = ?
+                    WHERE id = ? AND status = 'approved' AND authorization_request IS NOT NULL AND code_issued_at IS NULL
+                    """,
+                arguments: [now.timeIntervalSince1970, loginID])
+            return db.changesCount == 1
+        }
+    }
+
+    public func redeemCode(deviceCodeHash: String, now: Date) async throws -> Login? {
+        try await moveOne(
+            from: "status = 'approved' AND code_issued_at IS NOT NULL", to: "status = 'collected'",
+            deviceCodeHash: deviceCodeHash, now: now)
+    }
+
+    public func revokeRedeemed(deviceCodeHash: String, now: Date) async throws -> Login? {
+        try await moveOne(
+            from: "status = 'collected' AND authorization_request IS NOT NULL AND sealed_box IS NOT NULL",
+            to: "status = 'revoked', failure = 'code_replayed', sealed_ephemeral = NULL, sealed_box = NULL",
+            deviceCodeHash: deviceCodeHash, now: now)
+    }
+
+    /// In one transaction: the login with `deviceCodeHash` where `condition` holds, updated by `change`; returned as
+    /// it was, or nil.
+    private func moveOne(from condition: String, to change: String, deviceCodeHash: String, now: Date) async throws -> Login? {
+        try await write { db in
+            guard
+                let login = try Login.fetchOne(
+                    db.cachedStatement(sql: "SELECT * FROM login WHERE device_code_hash = ? AND \(condition)"),
+                    arguments: [deviceCodeHash])
+            else { return nil }
+            try db.execute(
+                cached: "UPDATE login SET \(change), updated_at = ? WHERE id = ? AND \(condition)",
+                arguments: [now.timeIntervalSince1970, login.id])
+            return db.changesCount == 1 ? login : nil
+        }
+    }
+
     public func openLogins(now: Date, after: String?, limit: Int) async throws -> [Login] {
         try await read { db in
             try Login.fetchAll(
@@ -298,7 +342,9 @@ extension Login: FetchableRecord, PersistableRecord {
                 (row["sealed_box"] as Data?).map { TokenSealer.Sealed(ephemeralPublicKey: ephemeral, box: $0) }
             },
             battleTag: row["battletag"], accountID: row["account_id"], failure: row["failure"],
-            bindingMAC: row["binding_mac"], startNetwork: row["start_network"], returnURI: row["return_uri"])
+            bindingMAC: row["binding_mac"], startNetwork: row["start_network"], returnURI: row["return_uri"],
+            authorizationRequest: (row["authorization_request"] as String?).flatMap(AuthorizationRequest.init(stored:)),
+            codeIssuedAt: (row["code_issued_at"] as Double?).map(Date.init(timeIntervalSince1970:)))
     }
 
     public func encode(to container: inout PersistenceContainer) {
@@ -322,6 +368,8 @@ extension Login: FetchableRecord, PersistableRecord {
         container["binding_mac"] = bindingMAC
         container["start_network"] = startNetwork
         container["return_uri"] = returnURI
+        container["authorization_request"] = authorizationRequest?.stored
+        container["code_issued_at"] = codeIssuedAt?.timeIntervalSince1970
     }
 }
 

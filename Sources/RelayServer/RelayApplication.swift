@@ -36,9 +36,10 @@ public struct Relay: Sendable {
         let problems = configuration.problems()
         guard problems.isEmpty else { throw RelayStartupError(problems: problems) }
         let keyring = try configuration.openKeyring()
+        let signer = try configuration.openSigner()
         let store = try configuration.openStore(logger: logger)
         let settings = configuration.relaySettings
-        let apps = AppRegistry(configuration.apps)
+        let apps = AppRegistry(configuration.apps, redirects: configuration.redirectURIs)
         let provider = try await BattleNetProvider.start(configuration, redirectURIs: apps.all.map { settings.redirectURI(app: $0.name) })
         let (metrics, index) = (RelayMetrics(), PollIndex())
         let trusted = configuration.trustedProxies.compactMap(IPRange.init)
@@ -46,14 +47,17 @@ public struct Relay: Sendable {
         let service = LoginService(
             settings: settings, apps: apps, store: store, index: index,
             oauth: provider.client(collaborators.battleNet, timeout: configuration.exchangeTimeout), keyring: keyring,
-            limits: limits.logins, metrics: metrics, logger: logger, now: collaborators.now)
+            limits: limits.logins, metrics: metrics, logger: logger,
+            providerIDTokens: ProviderIDTokens(
+                transport: collaborators.battleNet, endpoints: provider.endpoints, clientID: provider.credentials.id),
+            now: collaborators.now)
         let revoker = TokenRevoker(
             store: store, keyring: keyring, oauth: provider.client(collaborators.revocations, timeout: configuration.exchangeTimeout),
             metrics: metrics, perMinute: limits.revocationsPerMinute, concurrent: limits.revocationsAtOnce, now: collaborators.now)
         let parts = RelayParts(
             settings: settings, apps: apps, logins: service, revoker: revoker, keyring: keyring, index: index, metrics: metrics,
             limits: limits, readiness: ReadinessProbe(store: store, every: configuration.readinessInterval, logger: logger),
-            provider: provider, trusted: trusted, sandbox: configuration.isSandbox, version: version)
+            provider: provider, signer: signer, trusted: trusted, sandbox: configuration.isSandbox, version: version)
         return Relay(
             configuration: configuration, service: service, parts: parts, store: store,
             responder: parts.buildRouter().buildResponder(), opsResponder: parts.buildOperationsRouter().buildResponder(),

@@ -34,6 +34,12 @@ public struct RelayConfiguration: Sendable {
     public var region: Region = .us
     /// Registered apps; empty registers `d3` in poll mode.
     public var apps: [AppRegistration] = []
+    /// Redirect URIs registered for the authorization endpoint, each for an app of ``apps``.
+    public var redirectURIs: [RedirectRegistration] = []
+    /// The RSA key file (PEM) that signs `id_token`s; nil: a key made when the process starts.
+    public var signingKeyFile: String?
+    /// The signing key a rotation retired, still published.
+    public var previousSigningKeyFile: String?
     /// Default scopes.
     public var scopes = ["openid", "wow.profile", "sc2.profile", "d3.profile"]
     /// The seal key file.
@@ -47,6 +53,11 @@ public struct RelayConfiguration: Sendable {
     public var tokenURL: URL?
     public var userinfoURL: URL?
     public var revocationURL: URL?
+    /// The provider's OpenID Connect issuer (`iss` of its `id_token`s); nil: Battle.net's, or the origin of a moved
+    /// token endpoint.
+    public var issuer: String?
+    /// The provider's key set for its `id_token`s; nil: Battle.net's, or `jwks/certs` beside a moved token endpoint.
+    public var jwksURL: URL?
     public var apiURL: URL?
     /// Proxies (addresses or CIDR ranges) whose `X-Forwarded-For` is believed.
     public var trustedProxies: [String] = []
@@ -141,6 +152,9 @@ public struct RelayConfiguration: Sendable {
             problems.append("\(flag) must be at least 1")
         }
         if connections.requestTimeout < .seconds(1) { problems.append("--request-timeout must be at least 1 s") }
+        for name in AppRegistry.unknownApps(apps, redirects: redirectURIs) {
+            problems.append("--redirect-uri \(name)=...: no app \(name) is registered (--app \(name)=MODE)")
+        }
         for spellings in AppRegistry.conflicts(apps) {
             problems.append(
                 "--app \(spellings.joined(separator: ", ")): registered more than once (app names are URL schemes, which ignore case)")
@@ -156,7 +170,7 @@ public struct RelayConfiguration: Sendable {
                         + "and escape every per-client limit; list your proxies' own addresses, such as 127.0.0.1 and ::1")
             }
         }
-        for url in [authorizeURL, tokenURL, userinfoURL, revocationURL, apiURL].compactMap({ $0 })
+        for url in [authorizeURL, tokenURL, userinfoURL, revocationURL, jwksURL, apiURL].compactMap({ $0 })
         where !["http", "https"].contains(url.scheme ?? "") || url.host == nil {
             problems.append("\(url.absoluteString) is not an absolute http(s) URL")
         }
@@ -192,13 +206,17 @@ public struct RelayConfiguration: Sendable {
         if let userinfoURL { endpoints.userinfoURL = userinfoURL }
         // A token endpoint moved elsewhere takes its revocation endpoint along, unless that is named too.
         if let url = revocationURL ?? tokenURL.map(BattleNetEndpoints.revocationURL(nextTo:)) { endpoints.revocationURL = url }
+        // So do the issuer and key set of its id_tokens.
+        let moved = tokenURL.map { BattleNetEndpoints(authorizeURL: $0, tokenURL: $0, userinfoURL: $0, checkTokenURL: $0, apiBaseURL: $0) }
+        if let issuer = issuer ?? moved?.issuer { endpoints.issuer = issuer }
+        if let url = jwksURL ?? moved?.jwksURL { endpoints.jwksURL = url }
         if let apiURL { endpoints.apiBaseURL = apiURL }
         return endpoints
     }
 
     /// The configuration as lines for the start-up log and `check-config`; no secret appears.
     public var summary: [String] {
-        let registry = AppRegistry(apps)
+        let registry = AppRegistry(apps, redirects: redirectURIs)
         return [
             "listen: \(host):\(port)",
             "operations (/healthz, /readyz, /metrics): \(opsHost):\(effectiveOpsPort)",
@@ -208,9 +226,13 @@ public struct RelayConfiguration: Sendable {
             "database: \(redactedDatabase)",
             "seal key file: \(sealKeyFile)",
             "previous seal key file (read-only): \(previousSealKeyFile ?? "none")",
+            "id_token signing key file: \(signingKeyFile ?? "none (a key made at start: set --signing-key-file to keep one across restarts and share it between relays)")",
+            "previous id_token signing key file: \(previousSigningKeyFile ?? "none")",
             "apps: " + registry.all.map { app in
                 "\(app.name) (\(app.mode.rawValue)" + (app.allowedScopes.isEmpty ? ")" : "; scopes: \(app.allowedScopes.joined(separator: " ")))")
             }.joined(separator: ", "),
+            "redirect URIs: " + registry.all.flatMap { app in app.redirectURIs.map { "\(app.name)=\($0) (\($0.kind.rawValue))" } }
+                .joined(separator: ", "),
             "default scopes: \(scopes.joined(separator: " "))",
             "trusted proxies: \(trustedProxies.isEmpty ? "none" : trustedProxies.joined(separator: ", "))",
             "max open logins: \(maxOpenLogins)",

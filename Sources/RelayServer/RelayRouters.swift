@@ -15,13 +15,15 @@ struct RelayParts: Sendable {
     let limits: RelayLimits
     let readiness: ReadinessProbe
     let provider: BattleNetProvider
+    let signer: IDTokenSigner
     let trusted: [IPRange]
     let sandbox: Bool
     let version: String
 }
 
 extension RelayParts {
-    /// The public router: the device flow, the pages, the callback, pickup, revocation and the relay's metadata.
+    /// The public router: the device flow, the authorization endpoint, the pages, the callback, the token endpoint,
+    /// revocation, OpenID Connect's key set, and the relay's metadata.
     func buildRouter() -> Router<RelayContext> {
         let router = Router(context: RelayContext.self)
         router.middlewares.add(ClientAddressMiddleware(trusted: trusted, report: UnusableForwardedReport(metrics: metrics)))
@@ -35,8 +37,13 @@ extension RelayParts {
             codeLimit: limits.codeEntries, pages: pages, providerOrigin: provider.endpoints.authorizeURL.webOrigin,
             cookies: cookies
         ).register(on: router)
-        CallbackController(logins: logins, apps: apps, pages: pages, cookies: cookies).register(on: router)
-        TokenController(logins: logins, settings: settings).register(on: router)
+        AuthorizeController(
+            logins: logins, apps: apps, settings: settings, metrics: metrics, startLimit: limits.starts, revoker: revoker,
+            pages: pages, cookies: cookies
+        ).register(on: router)
+        CallbackController(logins: logins, apps: apps, pages: pages, cookies: cookies, settings: settings).register(on: router)
+        TokenController(logins: logins, settings: settings, signer: signer, revoker: revoker).register(on: router)
+        OpenIDController(signer: signer).register(on: router)
         RevocationController(apps: apps, revoker: revoker, limits: limits.revocationRequests, metrics: metrics).register(on: router)
         MetadataController(settings: settings, sandbox: sandbox, sandboxAPIURL: provider.sandboxAPIURL).register(on: router)
         MethodNotAllowed.register(on: router)

@@ -48,9 +48,12 @@ def free_ports(count: int = 3) -> int:
 class Relay:
     """`bnet-relay serve` in sandbox mode, as a subprocess in a fresh temp directory with a clean environment."""
 
-    def __init__(self, binary: str, apps=("d3=poll", "myapp=redirect"), emulator_host: str | None = None):
+    def __init__(self, binary: str, apps=("d3=poll", "myapp=redirect"), emulator_host: str | None = None,
+                 redirect_uris=(), extra_args=()):
         self.binary = binary
+        self.extra_args = tuple(extra_args)
         self.apps = apps
+        self.redirect_uris = redirect_uris
         self.emulator_host = emulator_host
         self.dir = Path(tempfile.mkdtemp(prefix="bnet-relay-interop-"))
         self.log_path = self.dir / "relay.log"
@@ -69,6 +72,9 @@ class Relay:
                     "--database", "relay.sqlite", "--seal-key-file", "relay.key", "--log-level", "debug"]
             for app in self.apps:
                 args += ["--app", app]
+            for uri in self.redirect_uris:
+                args += ["--redirect-uri", uri]
+            args += self.extra_args
             if self.emulator_host:
                 args += ["--emulator-host", self.emulator_host]
             env = {k: v for k, v in os.environ.items() if not k.startswith(("BNET_", "D3_"))}

@@ -59,6 +59,30 @@ struct CheckConfigTests {
         #expect(!unparsable.output.contains("Usage:"))
     }
 
+    @Test("Each redirect URI that may not be registered is refused with a sentence naming why", arguments: [
+        ("d3=myapp://cb#frag", "fragment"), ("d3=https://*.example.com/cb", "wildcard"),
+        ("d3=https://user@example.com/cb", "user or password"), ("d3=http://example.com/cb", "plain http is allowed only to loopback"),
+        ("d3=javascript:alert(1)", "not a scheme an app may register"), ("d3=file:/etc/passwd", "not a scheme an app may register"),
+        ("nosuchapp=com.example.app:/cb", "no app nosuchapp is registered"), ("d3", "expected NAME=URI"),
+    ])
+    func redirectURIs(argument: String, reason: String) async throws {
+        let refused = try await runRelayCommand(["check-config", "--redirect-uri", argument])
+        #expect(refused.status == 78, "\(refused.output)")
+        #expect(refused.output.contains(reason), "\(refused.output)")
+        #expect(!refused.output.contains("configuration OK"))
+    }
+
+    @Test("Allowed redirect URIs are listed with their kind")
+    func redirectURIsListed() async throws {
+        let listed = try await runRelayCommand([
+            "check-config", "--app", "myapp=redirect", "--redirect-uri", "myapp=com.example.myapp:/oauth2redirect",
+            "--redirect-uri", "myapp=https://app.example.com/callback",
+        ])
+        #expect(listed.status == 0, "\(listed.output)")
+        #expect(listed.output.contains("myapp=com.example.myapp:/oauth2redirect (private-use scheme)"), "\(listed.output)")
+        #expect(listed.output.contains("myapp=https://app.example.com/callback (claimed https URL)"))
+    }
+
     @Test("Every problem at once, after the settings that could be read")
     func everyProblem() async throws {
         let several = try await runRelayCommand(

@@ -78,6 +78,18 @@ struct LoopbackReturnTests {
         }
     }
 
+    @Test("An app that registered no loopback return cannot be sent to one (R5-1): refused at the start")
+    func onlyForAppsThatRegisteredLoopback() async throws {
+        try await withRelay { relay in
+            let response = try await relay.post(
+                "/oauth/device/code", form: [("client_id", "myapp"), ("redirect_uri", loopback.description)])
+            #expect(response.status == 400)
+            #expect(response.json["error"] as? String == "invalid_request")
+            #expect((response.json["error_description"] as? String)?.contains("registered no loopback return") == true)
+            #expect(response.json["device_code"] == nil)
+        }
+    }
+
     @Test("A device-flow login without it is unchanged: no redirect_uri in the answer, the confirm page, no value needed")
     func deviceFlowUnchanged() async throws {
         try await withRelay(via: .sockets) { relay in

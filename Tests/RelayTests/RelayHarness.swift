@@ -97,7 +97,8 @@ struct RelayHarness: Sendable {
     /// against `emulator` (shared between relays) or an in-process emulator of its own that knows the configured
     /// apps. The relay reaches the emulator through its routes in process, whether it listens or not.
     private static func build(
-        emulator sharedEmulator: RunningEmulator?, _ configure: (inout RelayConfiguration) throws -> Void
+        emulator sharedEmulator: RunningEmulator?, now: @escaping @Sendable () -> Date = { Date() },
+        _ configure: (inout RelayConfiguration) throws -> Void
     ) async throws -> (relay: Relay, emulator: RunningEmulator, directory: URL, logs: LogCapture) {
         let directory = FileManager.default.temporaryDirectory.appending(path: "relay-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -111,7 +112,7 @@ struct RelayHarness: Sendable {
         do {
             let relay = try await Relay.build(
                 configuration: configuration, logger: logs.logger,
-                collaborators: RelayCollaborators(battleNet: emulator.inProcessTransport()))
+                collaborators: RelayCollaborators(battleNet: emulator.inProcessTransport(), now: now))
             return (relay, emulator, directory, logs)
         } catch {
             if sharedEmulator == nil { await emulator.stop() }
@@ -154,12 +155,13 @@ struct RelayHarness: Sendable {
 
     /// Runs `body` with a relay (see ``build(emulator:_:)``) answering in process through its routers, with its
     /// background services (the store's, readiness re-checks, the sweeper) running, and always stops it. The
-    /// database is migrated and checked first, as before a server starts (unless `prepared` is false).
+    /// database is migrated and checked first, as before a server starts (unless `prepared` is false). The relay reads
+    /// the time from `now`.
     static func withRouter<T>(
-        emulator sharedEmulator: RunningEmulator? = nil, prepared: Bool = true,
+        emulator sharedEmulator: RunningEmulator? = nil, prepared: Bool = true, now: @escaping @Sendable () -> Date = { Date() },
         _ configure: (inout RelayConfiguration) throws -> Void = { _ in }, _ body: @Sendable (RelayHarness) async throws -> T
     ) async throws -> T {
-        let (relay, emulator, directory, logs) = try await build(emulator: sharedEmulator, configure)
+        let (relay, emulator, directory, logs) = try await build(emulator: sharedEmulator, now: now, configure)
         let ownsEmulator = sharedEmulator == nil
         do {
             var application = Application(responder: relay.responder, services: relay.backgroundServices(), logger: logs.logger)

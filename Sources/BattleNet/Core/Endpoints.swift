@@ -15,11 +15,16 @@ public struct BattleNetEndpoints: Sendable, Hashable {
     public var apiBaseURL: URL
     /// The token revocation endpoint (RFC 7009, the discovery document's `revocation_endpoint`).
     public var revocationURL: URL
+    /// The OpenID Connect issuer the provider's `id_token`s name in `iss` (Battle.net's: `https://oauth.battle.net`).
+    public var issuer: String
+    /// The key set that verifies the provider's `id_token`s (the discovery document's `jwks_uri`).
+    public var jwksURL: URL
 
-    /// Spells out every endpoint; without `revocationURL`, `revoke` next to the token endpoint.
+    /// Spells out every endpoint; without `revocationURL`, `revoke` next to the token endpoint; without `issuer`
+    /// and `jwksURL`, the token endpoint's origin and `jwks/certs` beside the token endpoint, as Battle.net has them.
     public init(
         authorizeURL: URL, tokenURL: URL, userinfoURL: URL, checkTokenURL: URL, apiBaseURL: URL,
-        revocationURL: URL? = nil
+        revocationURL: URL? = nil, issuer: String? = nil, jwksURL: URL? = nil
     ) {
         self.authorizeURL = authorizeURL
         self.tokenURL = tokenURL
@@ -27,6 +32,15 @@ public struct BattleNetEndpoints: Sendable, Hashable {
         self.checkTokenURL = checkTokenURL
         self.apiBaseURL = apiBaseURL
         self.revocationURL = revocationURL ?? Self.revocationURL(nextTo: tokenURL)
+        self.issuer = issuer ?? Self.origin(of: tokenURL)
+        self.jwksURL = jwksURL ?? tokenURL.deletingLastPathComponent().appending(path: "jwks/certs")
+    }
+
+    /// `scheme://host[:port]` of `url`.
+    static func origin(of url: URL) -> String {
+        guard let scheme = url.scheme, let host = url.host(percentEncoded: false) else { return url.absoluteString }
+        let bracketed = host.contains(":") ? "[\(host)]" : host
+        return "\(scheme)://\(bracketed)" + (url.port.map { ":\($0)" } ?? "")
     }
 
     /// `revoke` in the token endpoint's folder, as Battle.net lays them out (`/token` and `/revoke`,

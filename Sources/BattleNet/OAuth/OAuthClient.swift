@@ -67,8 +67,10 @@ public struct OAuthClient: Sendable {
         self.now = now
     }
 
-    /// The URL to send the person's browser to (`response_type=code`).
-    public func authorizeURL(redirectURI: String, scopes: [String], state: String, pkce: PKCE? = nil) -> URL {
+    /// The URL to send the person's browser to (`response_type=code`), with OpenID Connect's `nonce` when given.
+    public func authorizeURL(
+        redirectURI: String, scopes: [String], state: String, pkce: PKCE? = nil, nonce: String? = nil
+    ) -> URL {
         var query: [(String, String)] = [
             ("response_type", "code"), ("client_id", credentials.id), ("redirect_uri", redirectURI),
             ("scope", scopes.joined(separator: " ")), ("state", state),
@@ -76,15 +78,22 @@ public struct OAuthClient: Sendable {
         if let pkce {
             query += [("code_challenge", pkce.challenge), ("code_challenge_method", "S256")]
         }
+        if let nonce { query.append(("nonce", nonce)) }
         return endpoints.authorizeURL.appendingQuery(query)
     }
 
     /// Exchanges an authorization code for the player's token. `redirectURI` must be exactly the one sent
     /// to the authorize URL.
     public func exchangeCode(_ code: String, redirectURI: String, pkce: PKCE? = nil) async throws -> AccessToken {
+        try await exchange(code: code, redirectURI: redirectURI, pkce: pkce).token
+    }
+
+    /// Exchanges an authorization code, returning the token and the provider's `id_token` when it sent one (scope
+    /// `openid`), unverified: the caller checks it (its signature, `iss`, `aud`, `exp`, `nonce`).
+    public func exchange(code: String, redirectURI: String, pkce: PKCE? = nil) async throws -> (token: AccessToken, idToken: String?) {
         var form = [("grant_type", "authorization_code"), ("code", code), ("redirect_uri", redirectURI)]
         if let pkce { form.append(("code_verifier", pkce.verifier)) }
-        return try await requestToken(form: form)
+        return try await requestTokenResponse(form: form)
     }
 
     /// Gets an application token with the client-credentials grant.
@@ -128,10 +137,15 @@ public struct OAuthClient: Sendable {
     }
 
     private func requestToken(form: [(String, String)]) async throws -> AccessToken {
+        try await requestTokenResponse(form: form).token
+    }
+
+    private func requestTokenResponse(form: [(String, String)]) async throws -> (token: AccessToken, idToken: String?) {
         let response = try await send(
             method: "POST", url: endpoints.tokenURL, form: form, authorization: credentials.basicAuthorization)
         let receivedAt = now()
-        return try decodeOAuth(TokenResponse.self, from: response).accessToken(receivedAt: receivedAt)
+        let answer = try decodeOAuth(TokenResponse.self, from: response)
+        return (answer.accessToken(receivedAt: receivedAt), answer.idToken)
     }
 
     private func send(method: String, url: URL, form: [(String, String)], authorization: String?) async throws

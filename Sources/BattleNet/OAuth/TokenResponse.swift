@@ -29,6 +29,8 @@ public struct TokenResponse: Sendable, Hashable, Codable {
     public var region: String?
     /// The regions whose API hosts accept the token (`regions`, a relay extension).
     public var regions: [String]?
+    /// OpenID Connect's `id_token`, when the scope had `openid` (a compact JWS, unverified here).
+    public var idToken: String?
 
     /// Creates a token response.
     public init(
@@ -71,7 +73,7 @@ public struct TokenResponse: Sendable, Hashable, Codable {
 
     enum CodingKeys: String, CodingKey {
         case accessToken = "access_token", tokenType = "token_type", expiresIn = "expires_in", scope, sub, battletag
-        case accountID = "account_id", region, regions
+        case accountID = "account_id", region, regions, idToken = "id_token"
     }
 
     /// Decodes the body; `token_type` defaults to `bearer`, and `expires_in` may be fractional.
@@ -86,6 +88,7 @@ public struct TokenResponse: Sendable, Hashable, Codable {
         accountID = try container.decodeIfPresent(Int.self, forKey: .accountID)
         region = try container.decodeIfPresent(String.self, forKey: .region)
         regions = try container.decodeIfPresent([String].self, forKey: .regions)
+        idToken = try container.decodeIfPresent(String.self, forKey: .idToken)
     }
 }
 

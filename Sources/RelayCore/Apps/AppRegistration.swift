@@ -17,12 +17,27 @@ public struct AppRegistration: Sendable, Hashable {
     public let mode: AppMode
     /// The scopes it may ask for; empty means the relay's default scopes.
     public let allowedScopes: [String]
+    /// Where the authorization endpoint may send its browser back (`--redirect-uri NAME=URI`).
+    public var redirectURIs: [RegisteredRedirect]
 
     /// Registers an app after checking its name with ``SchemeValidator``.
-    public init(name: String, mode: AppMode, allowedScopes: [String] = []) throws(SchemeValidator.Error) {
+    public init(
+        name: String, mode: AppMode, allowedScopes: [String] = [], redirectURIs: [RegisteredRedirect] = []
+    ) throws(SchemeValidator.Error) {
         self.name = try SchemeValidator.validate(name)
         self.mode = mode
         self.allowedScopes = allowedScopes
+        self.redirectURIs = redirectURIs
+    }
+
+    /// The registration `requested` matches, if any (see ``RegisteredRedirect/matches(_:)``).
+    public func redirect(matching requested: String) -> RegisteredRedirect? {
+        redirectURIs.first { $0.matches(requested) }
+    }
+
+    /// Whether the app may be sent back to a loopback address (it registered one).
+    public var allowsLoopback: Bool {
+        redirectURIs.contains { $0.kind == .loopback }
     }
 
     /// Parses `NAME=MODE` or `NAME=MODE:SCOPES` as given to `--app`: SCOPES, space-separated as for `--scope`, are
@@ -45,6 +60,29 @@ public struct AppRegistration: Sendable, Hashable {
     }
 }
 
+/// One `--redirect-uri NAME=URI`: a redirect URI registered for the app `NAME`.
+public struct RedirectRegistration: Sendable, Hashable {
+    /// The app's name.
+    public let app: String
+    /// The URI.
+    public let redirect: RegisteredRedirect
+
+    /// Parses `NAME=URI`.
+    public init(argument: String) throws(AppArgumentError) {
+        let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
+        guard parts.count == 2, !parts[0].isEmpty else {
+            throw AppArgumentError(
+                message: "--redirect-uri \(argument.prefix(200)): expected NAME=URI, such as myapp=com.example.myapp:/oauth2redirect")
+        }
+        do {
+            redirect = try RegisteredRedirect(validating: parts[1])
+        } catch {
+            throw AppArgumentError(message: "--redirect-uri \(argument.prefix(200)): \(error)")
+        }
+        app = parts[0]
+    }
+}
+
 /// A malformed `--app` argument.
 public struct AppArgumentError: Error, CustomStringConvertible, Equatable {
     /// What is wrong.
@@ -58,10 +96,28 @@ public struct AppRegistry: Sendable {
     private let apps: [String: AppRegistration]
 
     /// Creates a registry; with no apps, `d3` in poll mode (the CLI's default client). Of names that differ only in
-    /// case the last wins; ``conflicts(_:)`` reports them as a configuration error first.
-    public init(_ apps: [AppRegistration]) {
-        let list = apps.isEmpty ? [Self.defaultApp] : apps
+    /// case the last wins; ``conflicts(_:)`` reports them as a configuration error first. Each of `redirects` is
+    /// added to its app (``unknownApps(_:redirects:)`` reports those naming no app first); the CLI's apps, `d3` and
+    /// `bnet`, have the loopback return registered whatever else they register.
+    public init(_ apps: [AppRegistration], redirects: [RedirectRegistration] = []) {
+        var list = apps.isEmpty ? [Self.defaultApp] : apps
+        for index in list.indices {
+            let name = list[index].name.lowercased()
+            list[index].redirectURIs += redirects.filter { $0.app.lowercased() == name }.map(\.redirect)
+            if Self.cliApps.contains(name) { list[index].redirectURIs += Self.cliLoopback }
+        }
         self.apps = Dictionary(list.map { ($0.name.lowercased(), $0) }, uniquingKeysWith: { _, last in last })
+    }
+
+    /// The CLI's own apps.
+    static let cliApps: Set<String> = ["d3", "bnet"]
+    /// The loopback return the CLI listens on (`LoopbackListener`: `/callback` on a port the system picks).
+    static let cliLoopback = ["http://127.0.0.1/callback", "http://[::1]/callback"].map { try! RegisteredRedirect(validating: $0) }
+
+    /// The names of `redirects` that name no app of `apps`, for a configuration error.
+    public static func unknownApps(_ apps: [AppRegistration], redirects: [RedirectRegistration]) -> [String] {
+        let names = Set((apps.isEmpty ? [defaultApp] : apps).map { $0.name.lowercased() })
+        return redirects.map(\.app).filter { !names.contains($0.lowercased()) }
     }
 
     /// Names registered more than once, ignoring case (`MyApp` and `myapp` are one scheme), each as the spellings.

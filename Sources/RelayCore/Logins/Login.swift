@@ -73,6 +73,12 @@ public struct Login: Sendable, Hashable {
     /// client started with one (`redirect_uri`); nil for every other login. Such a login is collected only with
     /// the callback code that return carries, as a redirect-mode app's.
     public var returnURI: String?
+    /// For a login an app started at the authorization endpoint, its request (where to return, what to echo, the
+    /// PKCE challenge); nil for a device login. Its device code is the authorization code the app redeems.
+    public var authorizationRequest: AuthorizationRequest?
+    /// When the person pressed Continue on the relay's consent page and the code went to the app; the code is
+    /// redeemable from then for ``AuthorizationRequest/codeLifetime``.
+    public var codeIssuedAt: Date?
 
     /// Creates a login record.
     public init(
@@ -80,9 +86,12 @@ public struct Login: Sendable, Hashable {
         sealingPublicKey: Data, stateHash: String? = nil, status: LoginStatus = .pending, createdAt: Date,
         expiresAt: Date, interval: Int, updatedAt: Date? = nil, sealedToken: TokenSealer.Sealed? = nil,
         battleTag: String? = nil, accountID: Int? = nil, failure: String? = nil, bindingMAC: String? = nil,
-        startNetwork: String? = nil, returnURI: String? = nil
+        startNetwork: String? = nil, returnURI: String? = nil, authorizationRequest: AuthorizationRequest? = nil,
+        codeIssuedAt: Date? = nil
     ) {
         self.returnURI = returnURI
+        self.authorizationRequest = authorizationRequest
+        self.codeIssuedAt = codeIssuedAt
         self.bindingMAC = bindingMAC
         self.startNetwork = startNetwork
         self.id = id

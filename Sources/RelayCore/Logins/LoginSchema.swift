@@ -33,4 +33,11 @@ public enum LoginSchema {
 
     /// Migration: the loopback return address of a login started with one (``Login/returnURI``); none for others.
     public static let returnURI = ["ALTER TABLE login ADD COLUMN return_uri TEXT"]
+
+    /// Migration: an app's authorization request (``Login/authorizationRequest``, JSON) and when its code was issued
+    /// (``Login/codeIssuedAt``); none for device logins.
+    public static let authorizationRequests = [
+        "ALTER TABLE login ADD COLUMN authorization_request TEXT",
+        "ALTER TABLE login ADD COLUMN code_issued_at DOUBLE PRECISION",
+    ]
 }

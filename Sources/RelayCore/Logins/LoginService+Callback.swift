@@ -28,6 +28,8 @@ extension LoginService {
             case .rejected: "rejected"
             case .otherBrowser: "other_browser"
             case .loopback(_, let result): result
+            case .consent: "approved"
+            case .returnToApp(_, let result): result
             }
         metrics.increment(.callbacks, label)
         return outcome
@@ -72,7 +74,26 @@ extension LoginService {
             return .otherBrowser
         }
         let outcome = await settle(parameters, state: state, login: login, key: key, app: app, logger: logger)
+        if let request = login.authorizationRequest { return authorizationOutcome(outcome, login: login, request: request) }
         return login.returnURI.map { Self.loopback(outcome, to: $0) } ?? outcome
+    }
+
+    /// An authorization-endpoint login's outcome: approved goes to the consent page, anything else back to the app
+    /// with its error (RFC 6749 section 4.1.2.1).
+    private func authorizationOutcome(_ outcome: CallbackResult, login: Login, request: AuthorizationRequest) -> CallbackResult {
+        switch outcome {
+        case .approved(_, let battleTag, _):
+            return .consent(login: login, battleTag: battleTag)
+        case .denied:
+            return .returnToApp(
+                location: location(request, [("error", "access_denied"), ("error_description", "The person declined at Battle.net.")]),
+                result: "denied")
+        case .failed(_, let reason):
+            return .returnToApp(
+                location: location(request, [("error", "server_error"), ("error_description", reason.message)]), result: "failed")
+        case .rejected, .otherBrowser, .loopback, .consent, .returnToApp:
+            return outcome
+        }
     }
 
     /// A loopback login's outcome as the redirect back to its client's address; any other outcome unchanged.
@@ -82,7 +103,7 @@ extension LoginService {
         case .approved(_, _, let callbackCode?): pairs = [("result", "approved"), ("callback_code", callbackCode)]
         case .denied: pairs = [("result", "denied"), ("error", "access_denied")]
         case .failed, .approved: pairs = [("result", "failed"), ("error", "server_error")]
-        case .rejected, .otherBrowser, .loopback: return outcome
+        case .rejected, .otherBrowser, .loopback, .consent, .returnToApp: return outcome
         }
         return .loopback(location: returnURI + "?" + FormEncoding.encode(pairs), result: pairs[0].1)
     }
@@ -110,8 +131,10 @@ extension LoginService {
         let clock = ContinuousClock()
         let started = clock.now
         var token: AccessToken
+        let idToken: String?
         do {
-            token = try await oauth.exchangeCode(code, redirectURI: settings.redirectURI(app: app.name), pkce: keyring.pkce(for: state, key: key))
+            (token, idToken) = try await oauth.exchange(
+                code: code, redirectURI: settings.redirectURI(app: app.name), pkce: keyring.pkce(for: state, key: key))
         } catch {
             metrics.increment(.exchanges, "failed")
             let reason = Self.reason(for: error)
@@ -119,12 +142,28 @@ extension LoginService {
             await end(login, .failed, failure: reason.code)
             return .failed(app: app, reason: reason.problem)
         }
-        do {
-            let user = try await oauth.userInfo(accessToken: token.value)
-            token.battleTag = try? BattleTag(parsing: user.battletag)
-            token.accountID = user.id
-        } catch {
-            logger.warning("userinfo failed; token kept without BattleTag", metadata: [LogKey.loginID: "\(login.id)"])
+        if let idToken, let providerIDTokens {
+            // One call to Battle.net per sign-in: the account comes from its signed id_token, not from userinfo.
+            do {
+                let claims = try await providerIDTokens.verify(idToken, nonce: keyring.nonce(for: state, key: key), now: now())
+                token.accountID = claims.accountID
+                token.battleTag = claims.battleTag.flatMap { try? BattleTag(parsing: $0) }
+            } catch {
+                metrics.increment(.exchanges, "id_token_refused")
+                logger.warning("Battle.net's id_token was refused", metadata: [
+                    LogKey.loginID: "\(login.id)", LogKey.errorReason: "\(error.rawValue)",
+                ])
+                await end(login, .failed, failure: "id_token_\(error.rawValue)")
+                return .failed(app: app, reason: .exchangeRefused(code: "id_token_\(error.rawValue)"))
+            }
+        } else {
+            do {
+                let user = try await oauth.userInfo(accessToken: token.value)
+                token.battleTag = try? BattleTag(parsing: user.battletag)
+                token.accountID = user.id
+            } catch {
+                logger.warning("userinfo failed; token kept without BattleTag", metadata: [LogKey.loginID: "\(login.id)"])
+            }
         }
         metrics.observeExchange(seconds: (clock.now - started).timeInterval)
         metrics.increment(.exchanges, "ok")

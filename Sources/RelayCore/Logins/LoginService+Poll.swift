@@ -66,6 +66,11 @@ extension LoginService {
     }
 
     private func answer(entry: PollIndex.Entry, _ poll: Poll) async -> PollResult {
+        if entry.isAuthorizationCode {
+            return .error(Refusal(
+                .invalidGrant, "This is an authorization code, not a device code: redeem it with grant_type=authorization_code."
+            ).with(interval: entry.interval))
+        }
         if entry.expiresAt <= now(), entry.status != .collected {
             return .error(Refusal(.expiredToken, "The login expired before it was completed; start a new one.").with(interval: entry.interval))
         }
@@ -103,7 +108,7 @@ extension LoginService {
         if let refusal = Self.clientMismatch(clientID, app: login.app) { return .error(refusal.with(interval: interval)) }
         var entry = PollIndex.Entry(
             loginID: login.id, app: login.app, status: login.status, interval: login.interval, expiresAt: login.expiresAt,
-            returnsToLoopback: login.returnURI != nil)
+            returnsToLoopback: login.returnURI != nil, isAuthorizationCode: login.authorizationRequest != nil)
         // Kept in memory from now on (a login another relay started, say), unless the index holds the cap already.
         if login.status.isOpen, login.expiresAt > now(), index.loginCount < limits.maxOpenLogins {
             index.put(login)

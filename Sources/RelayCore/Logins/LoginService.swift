@@ -32,6 +32,12 @@ public struct LoginService: Sendable {
         /// browser goes back to `location`, that address with redirect mode's query
         /// (`result=approved&callback_code=...`, `result=denied&error=access_denied`, `result=failed&error=server_error`).
         case loopback(location: String, result: String)
+        /// A login of the authorization endpoint was approved at Battle.net: the person is asked on the relay's
+        /// consent page whether the app may have it (RFC 8252 section 8.6), before its code goes back.
+        case consent(login: Login, battleTag: String?)
+        /// A login of the authorization endpoint ended (`result` is `denied` or `failed`): the browser goes back to
+        /// `location`, the app's `redirect_uri` with `error`, `state` and `iss`.
+        case returnToApp(location: String, result: String)
     }
 
     /// After the person clicked Continue: where to send the browser, and the binding only that browser will hold.
@@ -61,19 +67,24 @@ public struct LoginService: Sendable {
     public let keyring: LoginKeyring
     /// Battle.net, for the code exchange.
     let oauth: OAuthClient
+    /// Verifies Battle.net's `id_token`s, whose claims replace the userinfo call; nil: userinfo always.
+    let providerIDTokens: ProviderIDTokens?
     let logger: Logger
     private let userCodes: @Sendable () -> String
     /// The clock the service reads.
     public let now: @Sendable () -> Date
 
     /// Wires the service: the protocol `settings` and `apps`; its records (`store`, the source of truth, and
-    /// `index`, its in-memory view); Battle.net (`oauth`) and the `keyring`; the `limits` it applies; where it
-    /// reports (`metrics`, `logger`); and where it draws time and user codes from.
+    /// `index`, its in-memory view); Battle.net (`oauth`, and `providerIDTokens` to read its `id_token`s) and the
+    /// `keyring`; the `limits` it applies; where it reports (`metrics`, `logger`); and where it draws time and user
+    /// codes from.
     public init(
         settings: RelaySettings, apps: AppRegistry, store: any LoginStore, index: PollIndex = PollIndex(), oauth: OAuthClient,
         keyring: LoginKeyring, limits: LoginLimits? = nil, metrics: RelayMetrics = RelayMetrics(), logger: Logger,
-        now: @escaping @Sendable () -> Date = { Date() }, userCodes: @escaping @Sendable () -> String = UserCode.generate
+        providerIDTokens: ProviderIDTokens? = nil, now: @escaping @Sendable () -> Date = { Date() },
+        userCodes: @escaping @Sendable () -> String = UserCode.generate
     ) {
+        self.providerIDTokens = providerIDTokens
         self.userCodes = userCodes
         self.limits = limits ?? LoginLimits(settings)
         self.settings = settings
@@ -132,14 +143,14 @@ public struct LoginService: Sendable {
                 .unauthorizedClient,
                 "\(app.name) is registered in forward mode, where the app exchanges the code itself: a device login could never complete. Register it as poll or redirect.")
         }
-        let allowed = app.allowedScopes.isEmpty ? settings.defaultScopes : app.allowedScopes
-        let requested = scope.map { $0.split(separator: " ").map(String.init) } ?? []
-        let scopes = requested.isEmpty ? allowed : requested
-        if let bad = scopes.first(where: { !allowed.contains($0) }) {
-            throw Refusal(.invalidScope, "Scope '\(bad.prefix(64))' is not allowed for \(app.name); allowed: \(allowed.joined(separator: " ")).")
-        }
+        let scopes = try scopes(scope, for: app)
         var returnURI: String?
         if let redirectURI {
+            guard app.allowsLoopback else {
+                throw Refusal(
+                    .invalidRequest,
+                    "redirect_uri: \(app.name) registered no loopback return, so its logins cannot be sent to one (register it with --redirect-uri \(app.name)=http://127.0.0.1/PATH).")
+            }
             do {
                 returnURI = try LoopbackRedirect(validating: redirectURI).description
             } catch {
@@ -147,6 +158,34 @@ public struct LoginService: Sendable {
             }
         }
         let deviceCode = Identifiers.deviceCode()
+        let (login, userCode) = try await open(
+            app: app, scopes: scopes, deviceCode: deviceCode, network: network, returnURI: returnURI)
+        let verification = settings.url("device")
+        return DeviceAuthorizationResponse(
+            deviceCode: deviceCode, userCode: userCode, verificationURI: verification.absoluteString,
+            verificationURIComplete: verification.appendingQuery([("user_code", userCode)]).absoluteString,
+            expiresIn: Int(settings.loginLifetime.timeInterval), interval: login.interval, appMode: app.mode.rawValue,
+            redirectURI: returnURI)
+    }
+
+    /// The scopes a login of `app` gets for `scope` (space-separated; none asked: all it may have), or a refusal
+    /// naming the first it may not have.
+    func scopes(_ scope: String?, for app: AppRegistration) throws(Refusal) -> [String] {
+        let allowed = app.allowedScopes.isEmpty ? settings.defaultScopes : app.allowedScopes
+        let requested = scope.map { $0.split(separator: " ").map(String.init) } ?? []
+        let scopes = requested.isEmpty ? allowed : requested
+        if let bad = scopes.first(where: { !allowed.contains($0) }) {
+            throw Refusal(.invalidScope, "Scope '\(bad.prefix(64))' is not allowed for \(app.name); allowed: \(allowed.joined(separator: " ")).")
+        }
+        return scopes
+    }
+
+    /// Stores a new login for `app`, sealed to `deviceCode`, under the open-login cap (checked by the caller), and
+    /// puts it in the poll index; returns it with its user code.
+    func open(
+        app: AppRegistration, scopes: [String], deviceCode: String, network: String?, returnURI: String? = nil,
+        authorizationRequest: AuthorizationRequest? = nil
+    ) async throws -> (Login, userCode: String) {
         // Whole milliseconds, which every store keeps exactly, so that the binding MAC over the times verifies.
         let created = Date(timeIntervalSince1970: (now().timeIntervalSince1970 * 1000).rounded(.up) / 1000)
         // A user code names one open login: on the rare collision with an open one, draw another.
@@ -156,7 +195,7 @@ public struct LoginService: Sendable {
             userCodeHash: Identifiers.userCodeHash(UserCode.normalize(userCode)!, key: keyring.current),
             sealingPublicKey: TokenSealer.loginPublicKey(deviceCode: deviceCode), createdAt: created,
             expiresAt: created.addingTimeInterval(settings.loginLifetime.timeInterval), interval: settings.pollInterval,
-            startNetwork: network, returnURI: returnURI)
+            startNetwork: network, returnURI: returnURI, authorizationRequest: authorizationRequest)
         login.bindingMAC = keyring.bindingMAC(for: login)
         for attempt in 1... {
             do {
@@ -171,12 +210,7 @@ public struct LoginService: Sendable {
         }
         index.put(login)
         metrics.increment(.loginsStarted, app.name)
-        let verification = settings.url("device")
-        return DeviceAuthorizationResponse(
-            deviceCode: deviceCode, userCode: userCode, verificationURI: verification.absoluteString,
-            verificationURIComplete: verification.appendingQuery([("user_code", userCode)]).absoluteString,
-            expiresIn: Int(settings.loginLifetime.timeInterval), interval: login.interval, appMode: app.mode.rawValue,
-            redirectURI: returnURI)
+        return (login, userCode)
     }
 
     // MARK: Confirm
@@ -208,7 +242,8 @@ public struct LoginService: Sendable {
         index.update(login.deviceCodeHash, status: .authorizing)
         let url = oauth.authorizeURL(
             redirectURI: settings.redirectURI(app: login.app), scopes: login.scopes, state: state,
-            pkce: keyring.pkce(for: state, key: key))
+            pkce: keyring.pkce(for: state, key: key),
+            nonce: login.scopes.contains("openid") ? keyring.nonce(for: state, key: key) : nil)
         return Authorization(url: url, browserBinding: keyring.browserBinding(loginID: login.id, stateHash: stateHash, key: key))
     }
 

@@ -30,6 +30,16 @@ public protocol LoginStore: Sendable {
     func finish(loginID: String, status: LoginStatus, failure: String?, now: Date) async throws -> Bool
     /// Atomically moves an approved login to collected, erasing its sealed token, and returns it as it was.
     func collect(deviceCodeHash: String, now: Date) async throws -> Login?
+    /// Records that the person let an approved login of the authorization endpoint go back to its app, once: the
+    /// code is redeemable from `now`. False when it was issued already or the login is not approved.
+    func issueCode(loginID: String, now: Date) async throws -> Bool
+    /// Atomically moves an approved login whose code was issued to collected, keeping its sealed token (a replay
+    /// of the code revokes it, see ``revokeRedeemed(deviceCodeHash:now:)``), and returns it as it was.
+    func redeemCode(deviceCodeHash: String, now: Date) async throws -> Login?
+    /// A code presented again: atomically moves the collected login of the authorization endpoint that still holds
+    /// its sealed token to revoked, erasing the token, and returns it as it was (so that the relay can open and
+    /// revoke the token issued with it). Nil when there is none (revoked already).
+    func revokeRedeemed(deviceCodeHash: String, now: Date) async throws -> Login?
     /// Up to `limit` logins that may still change (for warming the in-memory poll index at start), in order of
     /// device code hash, from the first after `after` (nil: from the start): a page of the keyset.
     func openLogins(now: Date, after: String?, limit: Int) async throws -> [Login]

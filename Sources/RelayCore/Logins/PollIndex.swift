@@ -23,6 +23,9 @@ public final class PollIndex: Sendable {
         public var expiresAt: Date
         /// Whether the login was started with a loopback return address (``Login/returnURI``).
         public var returnsToLoopback = false
+        /// Whether an app started it at the authorization endpoint: its device code is an authorization code, never
+        /// redeemed by the device grant.
+        public var isAuthorizationCode = false
         /// When it was last polled without a long-poll wait.
         var lastPoll: ContinuousClock.Instant?
         /// Long-polls held now.
@@ -95,7 +98,8 @@ public final class PollIndex: Sendable {
             let previous = state.entries[login.deviceCodeHash]
             state.entries[login.deviceCodeHash] = Entry(
                 loginID: login.id, app: login.app, status: login.status, interval: login.interval,
-                expiresAt: login.expiresAt, returnsToLoopback: login.returnURI != nil, lastPoll: previous?.lastPoll,
+                expiresAt: login.expiresAt, returnsToLoopback: login.returnURI != nil,
+                isAuthorizationCode: login.authorizationRequest != nil, lastPoll: previous?.lastPoll,
                 held: previous?.held ?? 0)
         }
     }

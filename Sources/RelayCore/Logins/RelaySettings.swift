@@ -49,6 +49,12 @@ public struct RelaySettings: Sendable {
         self.retention = retention
     }
 
+    /// The OAuth and OpenID Connect issuer: the public URL without a final `/`, byte for byte the same in the
+    /// metadata, every authorization response's `iss` (RFC 9207) and every `id_token`.
+    public var issuer: String {
+        publicURL.absoluteString.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+    }
+
     /// `<public-url>/<path>`.
     public func url(_ path: String) -> URL {
         URL(string: publicURL.absoluteString.trimmingCharacters(in: CharacterSet(charactersIn: "/")) + "/" + path)!

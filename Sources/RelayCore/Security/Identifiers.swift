@@ -9,6 +9,13 @@ public enum Identifiers {
         randomBase64URL(bytes: 32)
     }
 
+    /// A fresh authorization code, the device code of a login an app started at the authorization endpoint: 256
+    /// random bits in hex, so that no client that rewrites `http` in its callback (google-auth-oauthlib) can spoil it.
+    public static func authorizationCode() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<32).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+    }
+
     /// A fresh OAuth `state`: 256 random bits, base64url.
     public static func state() -> String {
         randomBase64URL(bytes: 32)

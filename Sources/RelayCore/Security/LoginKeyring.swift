@@ -23,7 +23,7 @@ public struct LoginKeyring: Sendable {
     var all: [SymmetricKey] { [current] + previous }
 
     /// The MAC over every column that decides who gets a login's token: id, app, scopes, device-code hash, sealing
-    /// key, user-code hash and its times. Whoever can write the database but lacks the relay's key cannot point a
+    /// key, user-code hash and its times, and a loopback return or an app's authorization request. Whoever can write the database but lacks the relay's key cannot point a
     /// login's token at another device code or app, nor swap user codes between logins. New logins get the current
     /// key's, marked `v2.`.
     public func bindingMAC(for login: Login, key: SymmetricKey? = nil) -> String {
@@ -32,6 +32,7 @@ public struct LoginKeyring: Sendable {
             Base64URL.encode(login.sealingPublicKey), login.userCodeHash, Self.milliseconds(login.createdAt),
             Self.milliseconds(login.expiresAt),
         ].joined(separator: "|") + (login.returnURI.map { "|return=\($0)" } ?? "")
+            + (login.authorizationRequest.map { "|authorize=\($0.stored)" } ?? "")
         return Self.version2 + mac("login2|\(bound)", key: key ?? current)
     }
 
@@ -85,6 +86,12 @@ public struct LoginKeyring: Sendable {
     /// The PKCE verifier for a state, derived under the login's key so that it needs no storage.
     func pkce(for state: String, key: SymmetricKey) -> PKCE {
         PKCE(verifier: mac("pkce|\(state)", key: key))
+    }
+
+    /// The OpenID Connect `nonce` sent to Battle.net for a state, derived like the PKCE verifier: its `id_token` must
+    /// echo it.
+    func nonce(for state: String, key: SymmetricKey) -> String {
+        mac("nonce|\(state)", key: key)
     }
 
     /// The one-time value a redirect-mode app receives on its scheme after approval and presents with the

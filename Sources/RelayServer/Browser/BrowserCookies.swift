@@ -20,6 +20,9 @@ struct BrowserCookies: Sendable {
 
     func confirmName(loginID: String) -> String { prefix + "bnr_confirm_" + loginID }
     func bindingName(loginID: String) -> String { prefix + "bnr_login_" + loginID }
+    /// The authorization code of a login of the authorization endpoint, held by the browser until the person
+    /// consents (`SameSite=Lax`, like the binding: it must come back from Battle.net).
+    func codeName(loginID: String) -> String { prefix + "bnr_code_" + loginID }
 
     /// A `Set-Cookie` value for the whole site, readable by no script.
     func set(_ name: String, _ value: String, maxAge: Int, sameSite: String) -> String {

@@ -3,8 +3,9 @@ import NIOCore
 import NIOHTTPTypes
 
 /// Sits after HTTP decoding. It tells the connection's ``ConnectionGate`` when a request has fully arrived; refuses a
-/// request to an OAuth endpoint (`/oauth/...`) whose header block is over ``maxOAuthHeaderBytes`` with 431, so that
-/// what a held long-poll keeps of its request stays small (the decoder's own limit, 16 KiB, is for browsers' pages);
+/// request to an OAuth endpoint (`/oauth/...`, but for the authorization endpoint's browser pages, whose cookies grow
+/// with the sign-ins a browser has open) whose header block is over ``maxOAuthHeaderBytes`` with 431, so that what a
+/// held long-poll keeps of its request stays small (the decoder's own limit, 8 KiB, is for browsers' pages);
 /// and on a connection from a trusted proxy (exempt from the per-network connection cap, since it speaks for many clients)
 /// counts each request against its forwarded client's network while the connection is busy with it, refusing one
 /// over ``ConnectionCaps/proxiedRequestsPerNetwork`` with 429 and closing the connection.
@@ -36,7 +37,9 @@ final class RequestGate: ChannelDuplexHandler, RemovableChannelHandler {
         let part = unwrapInboundIn(data)
         switch part {
         case .head(let request):
-            if Self.headerBytes(request) > Self.maxOAuthHeaderBytes, request.path?.hasPrefix("/oauth/") == true {
+            if Self.headerBytes(request) > Self.maxOAuthHeaderBytes, let path = request.path, path.hasPrefix("/oauth/"),
+                !path.hasPrefix("/oauth/authorize")
+            {
                 refused = true
                 refuse(context, .headersTooLarge)
                 return

@@ -10,6 +10,7 @@ struct CallbackController {
     let apps: AppRegistry
     let pages: PageRenderer
     let cookies: BrowserCookies
+    let settings: RelaySettings
 
     func register(on router: Router<RelayContext>) {
         router.group().add(middleware: PageRefusalMiddleware(pages: pages))
@@ -34,12 +35,22 @@ struct CallbackController {
         ) { loginID in
             BrowserCookies.value(cookies.bindingName(loginID: loginID), in: request.headers)
         }
-        return respond(outcome, app: app, language)
+        return respond(outcome, app: app, language, context)
     }
 
-    private func respond(_ outcome: LoginService.CallbackResult, app: AppRegistration, _ language: PageLanguage) -> Response {
+    private func respond(
+        _ outcome: LoginService.CallbackResult, app: AppRegistration, _ language: PageLanguage, _ context: RelayContext
+    ) -> Response {
         let text = language.text
         switch outcome {
+        case .consent(let login, let battleTag):
+            return AuthorizeController.consentPage(
+                login, battleTag: battleTag, language: language, network: ClientKeys(address: context.clientAddress).allocation,
+                now: logins.now(), settings: settings, cookies: cookies, pages: pages)
+        case .returnToApp(let location, _):
+            var response = Response.redirect(location: location)
+            response.headers[.referrerPolicy] = "no-referrer"
+            return response
         case .approved(_, let battleTag, let callbackCode):
             if app.mode == .redirect, let callbackCode {
                 return appRedirect(app, [("result", "approved"), ("callback_code", callbackCode)])

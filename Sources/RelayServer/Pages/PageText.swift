@@ -88,6 +88,21 @@ struct PageText: Sendable {
     var notMeButton: String
     var endedTitle: String
     var endedText: String
+    // The authorization endpoint.
+    var authorizeErrorTitle: String
+    var authorizeUnknownClient: String
+    var authorizeBadRedirect: String
+    /// `{reason}`.
+    var authorizeBadRequest: String
+    var consentTitle: String
+    /// `{app}`, `{battletag}`.
+    var consentAsks: String
+    /// `{destination}`.
+    var consentReturn: String
+    var consentThisComputer: String
+    /// `{app}`.
+    var consentWarn: String
+    var consentAllow: String
 
     /// `text` escaped for HTML with each `{name}` replaced by its value from `values`, which must be HTML already;
     /// one pass, so a value is never searched for marks itself.

@@ -67,5 +67,15 @@ extension PageText {
         otherNetworkText: "That is expected if you started it on another device of yours (a console, or a computer while this phone uses mobile data). If you did not start this sign-in yourself just now, someone is trying to get into your account: do not continue, and press “This wasn’t me”.",
         notMeButton: "This wasn’t me",
         endedTitle: "Sign-in ended",
-        endedText: "This sign-in is ended: nobody gets access to your account through it. If someone sent you the link or the code, they were trying to get into your account. You can close this page.")
+        endedText: "This sign-in is ended: nobody gets access to your account through it. If someone sent you the link or the code, they were trying to get into your account. You can close this page.",
+        authorizeErrorTitle: "This sign-in cannot start",
+        authorizeUnknownClient: "The app that sent you here is not registered at this relay. Nothing was shared; close this page and tell the app's developer.",
+        authorizeBadRedirect: "The app asked to come back to an address it has not registered at this relay, so you are not sent there. Nothing was shared; close this page.",
+        authorizeBadRequest: "The app's sign-in request cannot be used: {reason}",
+        consentTitle: "Allow this app?",
+        consentAsks: "{app} asks to use your Battle.net account {battletag} with this access:",
+        consentReturn: "If you allow it, your browser goes back to {destination}.",
+        consentThisComputer: "an app on this computer",
+        consentWarn: "Only allow it if you started this sign-in in {app} just now. If a page or a message sent you here, press “This wasn’t me”.",
+        consentAllow: "Allow")
 }

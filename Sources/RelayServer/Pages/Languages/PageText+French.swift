@@ -67,5 +67,15 @@ extension PageText {
         otherNetworkText: "C’est normal si vous l’avez lancée sur un autre de vos appareils (une console, ou un ordinateur pendant que ce téléphone utilise les données mobiles). Si vous n’avez pas lancé cette connexion vous-même à l’instant, quelqu’un essaie d’accéder à votre compte : ne continuez pas et appuyez sur « Ce n’était pas moi ».",
         notMeButton: "Ce n’était pas moi",
         endedTitle: "Connexion terminée",
-        endedText: "Cette connexion est terminée : personne n’obtient accès à votre compte par elle. Si quelqu’un vous a envoyé le lien ou le code, il essayait d’accéder à votre compte. Vous pouvez fermer cette page.")
+        endedText: "Cette connexion est terminée : personne n’obtient accès à votre compte par elle. Si quelqu’un vous a envoyé le lien ou le code, il essayait d’accéder à votre compte. Vous pouvez fermer cette page.",
+        authorizeErrorTitle: "Cette connexion ne peut pas commencer",
+        authorizeUnknownClient: "L’application qui vous a envoyé ici n’est pas enregistrée sur ce relais. Rien n’a été partagé ; fermez cette page et prévenez le développeur de l’application.",
+        authorizeBadRedirect: "L’application a demandé à revenir vers une adresse qu’elle n’a pas enregistrée sur ce relais : vous n’y êtes pas envoyé. Rien n’a été partagé ; fermez cette page.",
+        authorizeBadRequest: "La demande de connexion de l’application est inutilisable : {reason}",
+        consentTitle: "Autoriser cette application ?",
+        consentAsks: "{app} demande à utiliser votre compte Battle.net {battletag} avec cet accès :",
+        consentReturn: "Si vous l’autorisez, votre navigateur retourne vers {destination}.",
+        consentThisComputer: "une application de cet ordinateur",
+        consentWarn: "N’autorisez que si vous venez de lancer cette connexion dans {app}. Si une page ou un message vous a envoyé ici, appuyez sur « Ce n’était pas moi ».",
+        consentAllow: "Autoriser")
 }

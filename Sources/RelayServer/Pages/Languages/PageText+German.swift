@@ -67,5 +67,15 @@ extension PageText {
         otherNetworkText: "Das ist normal, wenn du sie auf einem anderen eigenen Gerät gestartet hast (einer Konsole, oder einem Computer, während dieses Telefon mobile Daten nutzt). Wenn du diese Anmeldung nicht gerade selbst gestartet hast, versucht jemand, in dein Konto zu gelangen: Fahre nicht fort und drücke „Das war ich nicht“.",
         notMeButton: "Das war ich nicht",
         endedTitle: "Anmeldung beendet",
-        endedText: "Diese Anmeldung ist beendet: Niemand erhält darüber Zugriff auf dein Konto. Wenn dir jemand den Link oder den Code geschickt hat, wollte er in dein Konto gelangen. Du kannst diese Seite schließen.")
+        endedText: "Diese Anmeldung ist beendet: Niemand erhält darüber Zugriff auf dein Konto. Wenn dir jemand den Link oder den Code geschickt hat, wollte er in dein Konto gelangen. Du kannst diese Seite schließen.",
+        authorizeErrorTitle: "Diese Anmeldung kann nicht beginnen",
+        authorizeUnknownClient: "Die App, die Sie hierher geschickt hat, ist bei diesem Relay nicht registriert. Nichts wurde geteilt; schließen Sie diese Seite und informieren Sie den Entwickler der App.",
+        authorizeBadRedirect: "Die App wollte zu einer Adresse zurück, die sie bei diesem Relay nicht registriert hat; Sie werden nicht dorthin geschickt. Nichts wurde geteilt; schließen Sie diese Seite.",
+        authorizeBadRequest: "Die Anmeldeanfrage der App ist nicht verwendbar: {reason}",
+        consentTitle: "Diese App zulassen?",
+        consentAsks: "{app} möchte Ihr Battle.net-Konto {battletag} mit diesem Zugriff verwenden:",
+        consentReturn: "Wenn Sie zustimmen, kehrt Ihr Browser zu {destination} zurück.",
+        consentThisComputer: "einer App auf diesem Computer",
+        consentWarn: "Stimmen Sie nur zu, wenn Sie diese Anmeldung gerade in {app} gestartet haben. Hat eine Seite oder Nachricht Sie hierher geschickt, drücken Sie „Das war ich nicht“.",
+        consentAllow: "Zulassen")
 }

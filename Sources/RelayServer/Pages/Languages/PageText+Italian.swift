@@ -67,5 +67,15 @@ extension PageText {
         otherNetworkText: "È normale se l’hai avviato su un altro tuo dispositivo (una console, o un computer mentre questo telefono usa i dati mobili). Se non hai avviato tu questo accesso proprio ora, qualcuno sta cercando di entrare nel tuo account: non continuare e premi «Non sono stato io».",
         notMeButton: "Non sono stato io",
         endedTitle: "Accesso terminato",
-        endedText: "Questo accesso è terminato: nessuno ottiene l’accesso al tuo account tramite esso. Se qualcuno ti ha inviato il link o il codice, stava cercando di entrare nel tuo account. Puoi chiudere questa pagina.")
+        endedText: "Questo accesso è terminato: nessuno ottiene l’accesso al tuo account tramite esso. Se qualcuno ti ha inviato il link o il codice, stava cercando di entrare nel tuo account. Puoi chiudere questa pagina.",
+        authorizeErrorTitle: "Questo accesso non può iniziare",
+        authorizeUnknownClient: "L’app che ti ha mandato qui non è registrata su questo relay. Nulla è stato condiviso; chiudi questa pagina e avvisa lo sviluppatore dell’app.",
+        authorizeBadRedirect: "L’app ha chiesto di tornare a un indirizzo che non ha registrato su questo relay, quindi non vieni mandato lì. Nulla è stato condiviso; chiudi questa pagina.",
+        authorizeBadRequest: "La richiesta di accesso dell’app non è utilizzabile: {reason}",
+        consentTitle: "Consentire questa app?",
+        consentAsks: "{app} chiede di usare il tuo account Battle.net {battletag} con questo accesso:",
+        consentReturn: "Se lo consenti, il browser torna a {destination}.",
+        consentThisComputer: "un’app su questo computer",
+        consentWarn: "Consenti solo se hai appena avviato questo accesso in {app}. Se una pagina o un messaggio ti ha mandato qui, premi «Non ero io».",
+        consentAllow: "Consenti")
 }

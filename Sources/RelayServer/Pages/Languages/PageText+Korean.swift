@@ -67,5 +67,15 @@ extension PageText {
         otherNetworkText: "본인의 다른 기기(콘솔, 또는 이 휴대폰이 모바일 데이터를 쓰는 동안 컴퓨터)에서 시작했다면 정상입니다. 방금 직접 이 로그인을 시작하지 않았다면 누군가 계정에 접근하려는 것입니다. 계속하지 말고 “본인이 아닙니다”를 누르세요.",
         notMeButton: "본인이 아닙니다",
         endedTitle: "로그인 종료됨",
-        endedText: "이 로그인은 종료되었습니다. 이를 통해 누구도 계정에 접근할 수 없습니다. 누군가 링크나 코드를 보냈다면 계정에 접근하려던 것입니다. 이 페이지를 닫아도 됩니다.")
+        endedText: "이 로그인은 종료되었습니다. 이를 통해 누구도 계정에 접근할 수 없습니다. 누군가 링크나 코드를 보냈다면 계정에 접근하려던 것입니다. 이 페이지를 닫아도 됩니다.",
+        authorizeErrorTitle: "이 로그인을 시작할 수 없습니다",
+        authorizeUnknownClient: "이곳으로 보낸 앱은 이 릴레이에 등록되어 있지 않습니다. 아무것도 공유되지 않았습니다. 이 페이지를 닫고 앱 개발자에게 알려 주세요.",
+        authorizeBadRedirect: "앱이 이 릴레이에 등록하지 않은 주소로 돌아가려고 해서 그곳으로 보내지 않습니다. 아무것도 공유되지 않았습니다. 이 페이지를 닫으세요.",
+        authorizeBadRequest: "앱의 로그인 요청을 사용할 수 없습니다: {reason}",
+        consentTitle: "이 앱을 허용할까요?",
+        consentAsks: "{app}에서 Battle.net 계정 {battletag}을(를) 다음 권한으로 사용하려고 합니다:",
+        consentReturn: "허용하면 브라우저가 {destination}(으)로 돌아갑니다.",
+        consentThisComputer: "이 컴퓨터의 앱",
+        consentWarn: "방금 {app}에서 이 로그인을 시작한 경우에만 허용하세요. 페이지나 메시지가 이곳으로 보냈다면 “제가 아닙니다”를 누르세요.",
+        consentAllow: "허용")
 }

@@ -67,5 +67,15 @@ extension PageText {
         otherNetworkText: "É normal se o começaste noutro dispositivo teu (uma consola, ou um computador enquanto este telemóvel usa dados móveis). Se não foste tu a começar este início de sessão agora mesmo, alguém está a tentar entrar na tua conta: não continues e carrega em «Não fui eu».",
         notMeButton: "Não fui eu",
         endedTitle: "Início de sessão terminado",
-        endedText: "Este início de sessão terminou: ninguém obtém acesso à tua conta através dele. Se alguém te enviou a ligação ou o código, estava a tentar entrar na tua conta. Podes fechar esta página.")
+        endedText: "Este início de sessão terminou: ninguém obtém acesso à tua conta através dele. Se alguém te enviou a ligação ou o código, estava a tentar entrar na tua conta. Podes fechar esta página.",
+        authorizeErrorTitle: "Este início de sessão não pode começar",
+        authorizeUnknownClient: "A aplicação que o enviou para aqui não está registada neste relay. Nada foi partilhado; feche esta página e avise o programador da aplicação.",
+        authorizeBadRedirect: "A aplicação pediu para voltar a um endereço que não registou neste relay, por isso não é enviado para lá. Nada foi partilhado; feche esta página.",
+        authorizeBadRequest: "O pedido de início de sessão da aplicação não pode ser usado: {reason}",
+        consentTitle: "Permitir esta aplicação?",
+        consentAsks: "{app} pede para usar a sua conta Battle.net {battletag} com este acesso:",
+        consentReturn: "Se permitir, o navegador volta para {destination}.",
+        consentThisComputer: "uma aplicação neste computador",
+        consentWarn: "Só permita se acabou de iniciar esta sessão em {app}. Se uma página ou mensagem o enviou para aqui, prima “Não fui eu”.",
+        consentAllow: "Permitir")
 }

@@ -67,5 +67,15 @@ extension PageText {
         otherNetworkText: "如果你是在自己的另一台设备上发起的（游戏机，或在此手机使用移动数据时的电脑），这是正常的。如果你刚才没有亲自发起此登录，说明有人试图进入你的帐户：请不要继续，并按下“不是我”。",
         notMeButton: "不是我",
         endedTitle: "登录已结束",
-        endedText: "此登录已结束：任何人都无法借此访问你的帐户。如果有人把链接或代码发给你，他是在试图进入你的帐户。你可以关闭此页面。")
+        endedText: "此登录已结束：任何人都无法借此访问你的帐户。如果有人把链接或代码发给你，他是在试图进入你的帐户。你可以关闭此页面。",
+        authorizeErrorTitle: "无法开始此登录",
+        authorizeUnknownClient: "将你发送到此处的应用未在此中继注册。没有共享任何数据；请关闭此页面并告知应用开发者。",
+        authorizeBadRedirect: "应用要求返回一个未在此中继注册的地址，因此不会将你发送到那里。没有共享任何数据；请关闭此页面。",
+        authorizeBadRequest: "应用的登录请求无法使用：{reason}",
+        consentTitle: "允许此应用？",
+        consentAsks: "{app} 请求以下列权限使用你的 Battle.net 账户 {battletag}：",
+        consentReturn: "如果你允许，浏览器将返回 {destination}。",
+        consentThisComputer: "此电脑上的应用",
+        consentWarn: "只有在你刚刚于 {app} 中开始此登录时才允许。如果是网页或消息将你发送到此处，请按“不是我”。",
+        consentAllow: "允许")
 }

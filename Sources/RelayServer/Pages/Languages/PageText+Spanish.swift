@@ -67,5 +67,15 @@ extension PageText {
         otherNetworkText: "Es normal si lo empezaste en otro dispositivo tuyo (una consola, o un ordenador mientras este teléfono usa datos móviles). Si no has empezado tú este inicio de sesión ahora mismo, alguien intenta entrar en tu cuenta: no continúes y pulsa «No he sido yo».",
         notMeButton: "No he sido yo",
         endedTitle: "Inicio de sesión terminado",
-        endedText: "Este inicio de sesión ha terminado: nadie obtiene acceso a tu cuenta con él. Si alguien te envió el enlace o el código, intentaba entrar en tu cuenta. Puedes cerrar esta página.")
+        endedText: "Este inicio de sesión ha terminado: nadie obtiene acceso a tu cuenta con él. Si alguien te envió el enlace o el código, intentaba entrar en tu cuenta. Puedes cerrar esta página.",
+        authorizeErrorTitle: "Este inicio de sesión no puede empezar",
+        authorizeUnknownClient: "La aplicación que te envió aquí no está registrada en este relé. No se compartió nada; cierra esta página y avisa al desarrollador de la aplicación.",
+        authorizeBadRedirect: "La aplicación pidió volver a una dirección que no registró en este relé, así que no se te envía allí. No se compartió nada; cierra esta página.",
+        authorizeBadRequest: "La solicitud de inicio de sesión de la aplicación no se puede usar: {reason}",
+        consentTitle: "¿Permitir esta aplicación?",
+        consentAsks: "{app} pide usar tu cuenta de Battle.net {battletag} con este acceso:",
+        consentReturn: "Si lo permites, tu navegador vuelve a {destination}.",
+        consentThisComputer: "una aplicación de este ordenador",
+        consentWarn: "Permítelo solo si acabas de iniciar esta sesión en {app}. Si una página o un mensaje te envió aquí, pulsa «No fui yo».",
+        consentAllow: "Permitir")
 }

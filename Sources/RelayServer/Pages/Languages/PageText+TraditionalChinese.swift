@@ -67,5 +67,15 @@ extension PageText {
         otherNetworkText: "如果你是在自己的另一台裝置上發起的（遊戲機，或在此手機使用行動數據時的電腦），這是正常的。如果你剛才沒有親自發起此登入，表示有人試圖進入你的帳號：請不要繼續，並按下「不是我」。",
         notMeButton: "不是我",
         endedTitle: "登入已結束",
-        endedText: "此登入已結束：任何人都無法藉此存取你的帳號。如果有人把連結或代碼傳給你，他是在試圖進入你的帳號。你可以關閉此頁面。")
+        endedText: "此登入已結束：任何人都無法藉此存取你的帳號。如果有人把連結或代碼傳給你，他是在試圖進入你的帳號。你可以關閉此頁面。",
+        authorizeErrorTitle: "無法開始此登入",
+        authorizeUnknownClient: "將你送到此處的應用程式未在此中繼站註冊。沒有分享任何資料；請關閉此頁面並告知應用程式開發者。",
+        authorizeBadRedirect: "應用程式要求返回一個未在此中繼站註冊的位址，因此不會將你送往該處。沒有分享任何資料；請關閉此頁面。",
+        authorizeBadRequest: "應用程式的登入要求無法使用：{reason}",
+        consentTitle: "允許此應用程式？",
+        consentAsks: "{app} 要求以下列權限使用你的 Battle.net 帳號 {battletag}：",
+        consentReturn: "若你允許，瀏覽器將返回 {destination}。",
+        consentThisComputer: "此電腦上的應用程式",
+        consentWarn: "只有在你剛剛於 {app} 中開始此登入時才允許。若是網頁或訊息將你送到此處，請按「不是我」。",
+        consentAllow: "允許")
 }

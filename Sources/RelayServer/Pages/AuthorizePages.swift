@@ -1,0 +1,78 @@
+import BattleNet
+import RelayCore
+
+/// The authorization endpoint's pages: a request that cannot be sent back to its app, and the consent page that
+/// every sign-in of a public client passes after Battle.net (RFC 8252 section 8.6).
+enum AuthorizePages {
+    /// A request the relay may not answer at its `redirect_uri` (an unknown `client_id`, an unregistered
+    /// `redirect_uri`): a page for the person, never a redirect (RFC 6749 section 4.1.2.1).
+    static func refused(_ language: PageLanguage, _ paragraph: KeyPath<PageText, String>) -> Page {
+        DevicePages.message(language, title: \.authorizeErrorTitle, paragraph)
+    }
+
+    /// A request that names neither a known app nor a registered return, in the person's language with the detail.
+    static func malformed(_ language: PageLanguage, reason: String) -> Page {
+        let text = language.text
+        return DevicePages.message(
+            language, title: text.authorizeErrorTitle, html: PageText.html(text.authorizeBadRequest, ["reason": escapeHTML(reason)]))
+    }
+
+    /// Asks whether `app` may have the account `battleTag` with the login's scopes, naming where the browser goes
+    /// back; Allow and "This wasn't me" post the login id and the page's `nonce` to `action`.
+    static func consent(
+        _ language: PageLanguage, login: Login, request: AuthorizationRequest, battleTag: String?, nonce: String,
+        origin: DevicePages.Origin, action: String
+    ) -> Page {
+        let text = language.text
+        let app = "<strong>\(escapeHTML(login.app))</strong>"
+        let scopes = login.scopes.map { "<li><code>\(escapeHTML($0))</code></li>" }.joined()
+        let warning =
+            origin.otherNetwork
+            ? """
+            <div class="alert" role="alert" id="other-network"><h2>\(escapeHTML(text.otherNetworkTitle))</h2>\
+            <p>\(escapeHTML(text.otherNetworkText))</p></div>
+            """ : ""
+        let fields = """
+            <input type="hidden" name="login" value="\(escapeHTML(login.id))">
+            <input type="hidden" name="confirm" value="\(escapeHTML(nonce))">
+            """
+        return Page(
+            language: language, title: text.consentTitle,
+            body: """
+                <h1>\(escapeHTML(text.consentTitle))</h1>
+                \(warning)
+                <p>\(PageText.html(text.consentAsks, ["app": app, "battletag": "<strong>\(escapeHTML(battleTag ?? "?"))</strong>"]))</p>
+                <ul>\(scopes)</ul>
+                <p id="destination">\(PageText.html(text.consentReturn, ["destination": destination(request.redirectURI, text)]))</p>
+                <p class="warn">\(PageText.html(text.consentWarn, ["app": app]))</p>
+                <form method="post" action="\(escapeHTML(action))">
+                \(fields)
+                <button type="submit">\(escapeHTML(text.consentAllow))</button>
+                </form>
+                <form method="post" action="\(escapeHTML(action))">
+                \(fields)
+                <input type="hidden" name="action" value="not_me">
+                <button type="submit">\(escapeHTML(text.notMeButton))</button>
+                </form>
+                """)
+    }
+
+    /// Where the browser goes back, for a person: "an app on this computer" for loopback, else the scheme or site.
+    static func destination(_ redirectURI: String, _ text: PageText) -> String {
+        if let registered = try? RegisteredRedirect(validating: redirectURI), registered.kind == .loopback {
+            return escapeHTML(text.consentThisComputer) + " (<code>\(escapeHTML(redirectURI))</code>)"
+        }
+        return "<code>\(escapeHTML(formActionSource(redirectURI)))</code>"
+    }
+
+    /// The CSP source that lets the consent page's form end at `redirectURI` (Chromium applies `form-action` to the
+    /// redirect after the POST): its origin, or for a private-use scheme the scheme itself (`com.example.app:`).
+    static func formActionSource(_ redirectURI: String) -> String {
+        guard let colon = redirectURI.firstIndex(of: ":") else { return redirectURI }
+        let scheme = redirectURI[..<colon].lowercased()
+        guard scheme == "http" || scheme == "https" else { return scheme + ":" }
+        let rest = redirectURI[redirectURI.index(colon, offsetBy: 3)...]
+        let end = rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex
+        return scheme + "://" + rest[..<end]
+    }
+}
