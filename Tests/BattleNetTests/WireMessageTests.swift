@@ -48,7 +48,7 @@ struct WireMessageTests {
         #expect(token.battleTag == nil && token.accountID == nil)
     }
 
-    @Test("A live oauth.battle.net answer decodes with its sub, and extra fields (refresh_token, id_token, nested) are ignored")
+    @Test("A live oauth.battle.net answer decodes with its sub and id_token, and extra fields (refresh_token, nested) are ignored")
     func tokenLiveRecordingAndExtraFields() throws {
         let recorded = try sample(Self.ssoRecording)
         let response = try JSONDecoder().decode(TokenResponse.self, from: recorded)
@@ -61,6 +61,7 @@ struct WireMessageTests {
         var expected = response
         expected.accountID = 7
         expected.regions = ["us", "xx"]
+        expected.idToken = "a.b.c"
         #expect(try JSONDecoder().decode(TokenResponse.self, from: extended) == expected)
     }
 

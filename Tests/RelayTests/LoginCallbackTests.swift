@@ -84,7 +84,8 @@ struct LoginCallbackTests {
         var testDescription: String { name }
     }
 
-    static let d3 = try! AppRegistration(name: "d3", mode: .poll)
+    /// `d3` as the service's registry holds it (with the CLI's loopback return).
+    static let d3 = AppRegistry([try! AppRegistration(name: "d3", mode: .poll)]).app(named: "d3")!
 
     static let rows: [Row] = [
         Row(name: "approved", arrive: { ("d3", try await $0.decide(), nil) },

@@ -84,6 +84,7 @@ struct RelayHarness: Sendable {
         configuration.publicURL = URL(string: publicBase)
         configuration.database = .sqlite(path: directory.appending(path: "relay.sqlite").path)
         configuration.sealKeyFile = keyPath
+        configuration.signingKeyFile = try writeSigningKey(in: directory)
         configuration.apps = try .parsing(["d3=poll", "myapp=redirect", "fwdapp=forward"])
         configuration.provider = .battleNet(relayCredentials)
         configuration.region = .eu
@@ -92,6 +93,46 @@ struct RelayHarness: Sendable {
         configuration.use(endpoints)
         return configuration
     }
+
+    /// The test relays' id_token signing key, written to `directory` (mode 0600) as an operator's file: a fixed key,
+    /// since making one takes seconds in a debug build under the suite's load.
+    static func writeSigningKey(in directory: URL) throws -> String {
+        let path = directory.appending(path: "signing.pem").path
+        guard FileManager.default.createFile(atPath: path, contents: Data(signingKeyPEM.utf8), attributes: [.posixPermissions: 0o600])
+        else { throw CocoaError(.fileWriteUnknown) }
+        return path
+    }
+
+    static let signingKeyPEM = """
+        -----BEGIN PRIVATE KEY-----
+        MIIEvgIBADANBgkqhkiG9w0BAQEFAASCBKgwggSkAgEAAoIBAQCIGlVj+TUAxrFB
+        736rSl/iNtkGTRrpt7fsZNJcb9fyukXy7F9+19LvOufDN0VjtqchLXPETnS/DLwj
+        xjcbnjNYyIZa/bCgCVMoYR0RTojbFh9WVZioG/8XIXzQttAVCA9hawpPZO0g+ZPj
+        SehAmnM9naZE5dQD4QPSPL0HGkDX3+xdItJ6MO9VrzxxDf5GCd995ZtI94wyaFRE
+        z3ET9lAWeiil82G+P4NDt0vazAy4iiGhgr2GD9cQsEqrdGymGBEy1OUoAi7nSMfD
+        8l0EPQQHPYL7mfVPktcFSzgxl5iL+A8Gmy4VFTTWA2EevEDSHA4NtmW+L8dk73Ye
+        kXVLz2C7AgMBAAECggEAGPQ7E8ltXmcPuPcgUmegjOlhgTZB6Pg2ULFroGchQO/G
+        Q3PzTl5j3lj+hVxs7ItguUSMJUH9Rcof9K8zC21GHNEnUSeSasVK6exkV/f+P60e
+        scWf57K6YpNRPzNFk5WWvFXT3hqzH4ijBNlYLAAlgPaWtast5EgtWy6nudWmbe3s
+        BS8B/a4KouGHkkIR2SuJqopSdSQfzBrN7E4ZvLTqv2ALbZcs+1bI8IjqAAD6Qj1s
+        +tcz//4WXdHOdzWFHZXMx9VNMoAfslXvtVWblq1Hit5a+IT+qQW1YXEaGVgCoHp7
+        pCbP/w6pCRREa1ovzWIO6ZcujY7c98iwAqMdpJEzgQKBgQC79I4+auoEvMbPrdOc
+        sLbUZQ5kVntl71g1pRYVYkEojJRJ5MgFoGAJIrjpSEbxLuING9SarRygkKJhbwQ1
+        Lg8Qo+f99JOiUO4iDiEeXgKS6bCvpAHUp4Tw/J0Uo7/YuG0HRBMxolSuxDwvAlqo
+        6rNGpMmDz5iAFIVqK4pKpoRMzQKBgQC5YCoSQWKw+BhEHgmMS2jMljL5mbdbbya+
+        r308GmLYBb92J7fq5C8mzGqPYNvQIowlDJRBCEmpH2lYgupUYJ9zJN4jXsfQB2fl
+        5W1Y+eVClRKqoZDQ7t0v2i6+xbOztviI+2fa6sUfpBKVUJC85gGSU1HzN0DP3Wrn
+        O+jSiQZjpwKBgQCGJyq0AGmiEf+xUfe9WiBU/wBDu7p96lTCjV9yyduKDrT0/ReL
+        dIm3W5Ix58XC9dyg0KFx+Wd6b2GHO878CjD0hpjamYwaibs+kWkwHJentqbG5r/r
+        wdnQi+2uQqZ3EEO5sOwmPCBHUYdHYl3FPSfSn2G59B18JamIOyWM3MeHbQKBgQCH
+        Gcmvok2d8kIlKssEn1TSfcjK1jemgJx5LoaUDhrpm07Neub0XrbqjOJAenPY/cSr
+        n75QowykIEtzgX3sXrr2fPEUUBhJyYv0JcAKr51haCnBh5x2WQ+Et3uH96gfGwOJ
+        OciX6LAffkE45w2FTg/pJ6Y7HpKyq4kk2ym0fr7UUwKBgErD1jxjHZUu+4WonyPO
+        oKF73ojL+kMzUTsRXIxJ60tbnRlCJvcMGSOPyI6NhiURqRyIkH4L+YdUrszqEYAI
+        WrJ12rRdEtmu5rLRQmD4xEaT84yG47212a2ARm3q1lXZ9+pTrf12ptdz8OqaRvL2
+        aqjYkq2d1Kof0xp/IbO/XYCr
+        -----END PRIVATE KEY-----
+        """
 
     /// A relay built from ``configuration(directory:endpoints:)`` changed by `configure`, in a fresh directory,
     /// against `emulator` (shared between relays) or an in-process emulator of its own that knows the configured
