@@ -92,8 +92,14 @@ public struct BattleNetEmulator: Sendable {
             }
             throw CancellationError()
         }
-        return RunningEmulator(
-            emulator: emulator, baseURL: URL(string: "http://\(host):\(bound)")!, group: group, task: task)
+        // An IPv6 address is bracketed in a URL (R5-4: `--host ::1` crashed here); a host no URL can hold is refused.
+        let authority = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        guard let baseURL = URL(string: "http://\(authority):\(bound)") else {
+            await group.triggerGracefulShutdown()
+            _ = try? await task.value
+            throw EmulatorStartError(host: host, port: port, reason: "the host \(host) cannot be written in a URL")
+        }
+        return RunningEmulator(emulator: emulator, baseURL: baseURL, group: group, task: task)
     }
 }
 

@@ -82,6 +82,7 @@ extension Int: SettingValue {}
 extension String: SettingValue {}
 extension Region: SettingValue {}
 extension LogFormat: SettingValue { var settingText: String { rawValue } }
+extension SandboxReach: SettingValue { var settingText: String { rawValue } }
 extension Logger.Level: SettingValue { var settingText: String { rawValue } }
 extension URL: SettingValue { var settingText: String { absoluteString } }
 extension DatabaseLocation: SettingValue {

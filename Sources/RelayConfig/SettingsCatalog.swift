@@ -123,6 +123,15 @@ extension ConfigurationSetting {
             nil, "secret", "BNET_CLIENT_SECRET", \.clientSecret, nil,
             "the Battle.net client secret (never a flag: it would show in `ps`)", parse: text),
         .init(
+            "sandbox-reach", "who", "BNET_RELAY_SANDBOX_REACH", \.configuration.sandboxReach, SandboxReach.local,
+            "who may reach a sandbox relay: `local` (this machine only; --host must be loopback) or `network` (other machines too, for a test network: the sandbox signs anyone in as its made-up players)"
+        ) { values, setting in
+            guard let reach = SandboxReach(rawValue: values[0].lowercased()) else {
+                throw ConfigurationError(message: "\(setting) \(values[0]): expected local or network")
+            }
+            return reach
+        },
+        .init(
             "emulator-port", "port", "BNET_RELAY_EMULATOR_PORT", \.configuration.emulatorPort, nil, shown: "PORT+1",
             "the sandbox emulator's port", parse: number),
         .init(

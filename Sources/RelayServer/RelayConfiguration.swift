@@ -32,6 +32,9 @@ public struct RelayConfiguration: Sendable {
     public var database = DatabaseLocation.sqlite(path: "bnet-relay.sqlite")
     /// The Battle.net region.
     public var region: Region = .us
+    /// Who may reach a sandbox relay: this machine only (`local`, the default, which needs a loopback `--host`), or
+    /// others too (`network`).
+    public var sandboxReach = SandboxReach.local
     /// Registered apps; empty registers `d3` in poll mode.
     public var apps: [AppRegistration] = []
     /// Redirect URIs registered for the authorization endpoint, each for an app of ``apps``.
@@ -110,9 +113,16 @@ public struct RelayConfiguration: Sendable {
         if case .sandbox = provider { true } else { false }
     }
 
-    /// The public URL in effect.
+    /// The public URL in effect; for a `--host` no URL can hold, one that ``problems()`` refuses (`invalid:`).
     public var effectivePublicURL: URL {
-        publicURL ?? URL(string: "http://\(host.contains(":") ? "[\(host)]" : host):\(port)")!
+        publicURL ?? URL(string: "http://\(host.contains(":") ? "[\(host)]" : host):\(port)") ?? URL(string: "invalid:")!
+    }
+
+    /// Whether `--host` is a loopback address or name, reachable from this machine only.
+    var listensOnLoopback: Bool {
+        let parts = host.split(separator: ".")
+        return host == "localhost" || host == "::1"
+            || (parts.count == 4 && parts[0] == "127" && IPAddress(host) != nil)
     }
 
     /// Problems a person must fix before the relay can start, in plain words. Empty when it can start.
@@ -123,6 +133,12 @@ public struct RelayConfiguration: Sendable {
             problems.append("--public-url must be an absolute http(s) URL without query or fragment, such as https://relay.example.com")
         } else if url.scheme == "http", !isSandbox, !["127.0.0.1", "localhost", "::1"].contains(url.host ?? "") {
             problems.append("--public-url must use https outside sandbox mode (Battle.net redirects there with codes)")
+        }
+        if isSandbox, sandboxReach == .local, !listensOnLoopback {
+            problems.append(
+                "--host \(host) in sandbox mode: the sandbox signs anyone in as its made-up players and is meant for this "
+                    + "machine only, so it listens on loopback (127.0.0.1 or ::1). To let other machines reach it (a test "
+                    + "network), add --sandbox-reach network")
         }
         if !(0...65_535).contains(port) { problems.append("--port must be 0...65535") }
         if !(0...65_535).contains(effectiveOpsPort) { problems.append("--ops-port must be 0...65535") }
@@ -248,4 +264,12 @@ public struct RelayConfiguration: Sendable {
             "log: \(logLevel), \(logFormat.rawValue)",
         ] + registry.all.map { "register at Battle.net: \(effectivePublicURL.absoluteString.trimmingCharacters(in: CharacterSet(charactersIn: "/")))/redirect/\($0.name)" }
     }
+}
+
+/// Who may reach a sandbox relay (`--sandbox-reach`).
+public enum SandboxReach: String, Sendable, CaseIterable {
+    /// This machine only: `--host` must be loopback.
+    case local
+    /// Other machines too (a test network): any `--host`.
+    case network
 }

@@ -131,3 +131,27 @@ def test_loopback_refused_for_an_app_that_registered_none(start_relay, chromium)
     wait_until(chromium, lambda d: d.find_elements(By.TAG_NAME, "h1"), "the relay's page")
     assert chromium.current_url.startswith(relay.url + "/oauth/authorize"), chromium.current_url
     assert "This sign-in cannot start" in chromium.find_element(By.TAG_NAME, "body").text
+
+
+def test_device_loopback_return_with_remembered_consent(start_relay, chromium, listener):
+    """R5-2: the device request's loopback return (`d3 login` at a desktop). Once Battle.net remembers the consent it
+    redirects at once, so the relay page's form POST, Battle.net and the callback are one redirect chain that Chromium
+    holds to the page's form-action: the loopback return must be in it, or the approved login is stranded."""
+    relay = start_relay(emulator_host="localhost")
+    port, received = listener
+    redirect_uri = f"http://127.0.0.1:{port}/bnet-4f2a"
+    for remembered in (False, True):
+        login = requests.post(f"{relay.url}/oauth/device/code", data={"client_id": "d3", "redirect_uri": redirect_uri},
+                              timeout=TIMEOUT).json()
+        chromium.get(login["verification_uri_complete"])
+        if not remembered:
+            wait_until(chromium, lambda d: urlsplit(d.current_url).hostname == "localhost"
+                       and d.find_elements(By.NAME, "consent"), "the emulator's consent page on localhost")
+            click(chromium, "//button[@name='decision' and @value='approve']")
+        returns = lambda: [path for path in received if path.startswith("/bnet-4f2a?")]  # noqa: E731
+        wait_until(chromium, lambda d: len(returns()) == (2 if remembered else 1), "the browser back at the loopback listener")
+        query = parse_qs(urlsplit(returns()[-1]).query)
+        answer = requests.post(f"{relay.url}/oauth/token", data={
+            "grant_type": "urn:ietf:params:oauth:grant-type:device_code", "device_code": login["device_code"],
+            "client_id": "d3", "callback_code": query["callback_code"][0]}, timeout=TIMEOUT)
+        assert answer.status_code == 200, answer.text

@@ -72,6 +72,20 @@ struct CheckConfigTests {
         #expect(!refused.output.contains("configuration OK"))
     }
 
+    @Test("A sandbox relay on a non-loopback address is refused unless --sandbox-reach network says it is meant (R5-8)")
+    func sandboxReach() async throws {
+        let open = try await runRelayCommand(["check-config", "--host", "0.0.0.0"])
+        #expect(open.status == 78, "\(open.output)")
+        #expect(open.output.contains("--host 0.0.0.0 in sandbox mode"), "\(open.output)")
+        #expect(open.output.contains("--sandbox-reach network"))
+        let meant = try await runRelayCommand(["check-config", "--host", "0.0.0.0", "--sandbox-reach", "network"])
+        #expect(meant.status == 0, "\(meant.output)")
+        for loopback in ["127.0.0.1", "127.0.0.2", "::1", "localhost"] {
+            #expect(try await runRelayCommand(["check-config", "--host", loopback]).status == 0, "\(loopback)")
+        }
+        #expect(try await runRelayCommand(["check-config", "--host", "127.0.0.1.example.com"]).status == 78)
+    }
+
     @Test("Allowed redirect URIs are listed with their kind")
     func redirectURIsListed() async throws {
         let listed = try await runRelayCommand([

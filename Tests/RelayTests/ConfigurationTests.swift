@@ -55,7 +55,7 @@ struct ConfigurationTests {
         "BNET_RELAY_API_URL": "https://api.example", "BNET_RELAY_TRUSTED_PROXIES": "10.0.0.1",
         "BNET_RELAY_REDIRECT_URIS": "d3=http://127.0.0.1/other", "BNET_RELAY_SIGNING_KEY_FILE": "signing.pem",
         "BNET_RELAY_PREVIOUS_SIGNING_KEY_FILE": "old-signing.pem", "BNET_RELAY_ISSUER": "https://issuer.example",
-        "BNET_RELAY_JWKS_URL": "https://issuer.example/jwks",
+        "BNET_RELAY_JWKS_URL": "https://issuer.example/jwks", "BNET_RELAY_SANDBOX_REACH": "network",
         "BNET_RELAY_EMULATOR_HOST": "localhost", "BNET_RELAY_OPS_HOST": "::1",
         "BNET_RELAY_LOG_LEVEL": "debug", "BNET_RELAY_LOG_FORMAT": "json",
     ]

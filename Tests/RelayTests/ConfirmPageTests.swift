@@ -115,5 +115,20 @@ struct ConfirmPageTests {
             origin: .init(minutesAgo: 3, startNetwork: nil, pageNetwork: "192.0.2.0/24"))
         #expect(old.body.contains("This sign-in was started 3 min ago."), "a login from before the relay kept networks")
         #expect(!old.body.contains("other-network"))
+        #expect(old.body.contains(#"id="unknown-network""#), "R5-7: an unknown start network is said, with a warning")
+        #expect(old.body.contains("network is unknown"))
+        #expect(!page.body.contains("unknown-network"))
+    }
+
+    @Test("A login started through a proxy whose X-Forwarded-For named no client warns on its confirm page (R5-7)")
+    func unknownStartNetwork() async throws {
+        try await withRelay(via: .sockets, { $0.trustedProxies = ["127.0.0.1", "::1"] }) { relay in
+            let started = try await relay.post(
+                "/oauth/device/code", form: [("client_id", "d3")], headers: [("X-Forwarded-For", "unknown")])
+            let link = try #require((started.json["verification_uri_complete"] as? String).flatMap(URL.init(string:)))
+            let page = try await relay.get(link)
+            #expect(page.status == 200)
+            #expect(page.text.contains(#"<div class="alert" role="alert" id="unknown-network">"#), "\(page.text.prefix(800))")
+        }
     }
 }

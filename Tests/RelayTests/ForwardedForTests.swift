@@ -27,6 +27,18 @@ struct ForwardedForTests {
         }
     }
 
+    @Test("From a trusted proxy, an empty header or an empty hop names no client: the unusable bucket, never the proxy's (R4-7)")
+    func emptyHops() throws {
+        let middleware = ClientAddressMiddleware(trusted: [try #require(IPRange("10.0.0.0/8"))])
+        for forwarded in [[""], [" "], ["203.0.113.7,,10.0.0.2"], [",10.0.0.2"], ["203.0.113.7", ""]] {
+            let client = middleware.resolve(peer: "10.0.0.1", forwarded: forwarded)
+            #expect(client == .init(address: ClientAddressMiddleware.unusableBucket, unusable: true), "\(forwarded)")
+        }
+        #expect(middleware.resolve(peer: "10.0.0.1", forwarded: []).address == "10.0.0.1", "no header: the proxy itself")
+        #expect(middleware.resolve(peer: "10.0.0.1", forwarded: ["203.0.113.7, 10.0.0.2"]).address == "203.0.113.7")
+        #expect(middleware.resolve(peer: "192.0.2.9", forwarded: [""]).address == "192.0.2.9", "an untrusted peer's header is ignored")
+    }
+
     /// A login start for the client a trusted proxy on loopback names (no header: the proxy's own request).
     static func start(_ relay: RelayHarness, forwardedFor: String?) async throws -> Int {
         try await relay.post(

@@ -23,8 +23,10 @@ struct FuzzFindingsTests {
     func environmentFileScalars() throws {
         // Fuzz/EnvironmentFile's finding (its invalid bytes here one U+FFFD): written back as `Q="...\\\u{594}..."`, the
         // second backslash and U+0594 were read as one character, so the escape was not seen.
+        // (Its text, a quoted part joined to `n$`, is refused since R5-3: systemd reads it as one joined value.)
         let found = "K='si=gle \\ kept'\nQ=\"ese \\\u{594}\u{FFFD}t \"n$\n"
-        #expect(try EnvironmentFile.parse(found, path: "f") == ["K": "si=gle \\ kept", "Q": "\"ese \\\u{594}\u{FFFD}t \"n$"])
+        #expect(throws: ConfigurationError.self) { try EnvironmentFile.parse(found, path: "f") }
+        #expect(try EnvironmentFile.parse("K='si=gle \\ kept'", path: "f") == ["K": "si=gle \\ kept"])
         #expect(try EnvironmentFile.parse("Q=\"a \\\\\u{594}b\"", path: "f") == ["Q": "a \\\u{594}b"])
         #expect(try EnvironmentFile.parse("Q=\"\u{301}quoted\"", path: "f") == ["Q": "\u{301}quoted"])
         #expect(try EnvironmentFile.parse("Q=\u{301}x", path: "f") == ["Q": "\u{301}x"])

@@ -63,8 +63,12 @@ struct DeviceController {
             // its approval carries keeps a phished or hijacked login from being collected elsewhere. A login started
             // with a loopback return address is the same: its browser goes back to the player's own machine.
             if apps.app(named: login.app)?.mode == .redirect || login.returnURI != nil {
+                // The form's POST ends, through Battle.net and the callback, at the app's return: Chromium holds every
+                // redirect of that chain to form-action, so the return's origin (or scheme) is listed too. Without it
+                // a browser Battle.net remembers, which redirects at once, stops before the return (R5-2).
+                let back = login.returnURI.map(AuthorizePages.formActionSource) ?? "\(login.app.lowercased()):"
                 return DevicePages.continuing(language, app: login.app, userCode: code, nonce: nonce)
-                    .response(.ok, renderer: pages, formAction: [providerOrigin], autoSubmitting: true, headers: headers)
+                    .response(.ok, renderer: pages, formAction: [providerOrigin, back], autoSubmitting: true, headers: headers)
             }
             let origin = DevicePages.Origin(
                 minutesAgo: max(0, Int(logins.now().timeIntervalSince(login.createdAt) / 60)),

@@ -7,7 +7,7 @@ import RelayCore
 
 /// Sets ``RelayContext/clientAddress``. `X-Forwarded-For` is believed only from a trusted proxy, and then only
 /// up to the first address (from the right) that is not itself a trusted proxy. A hop may carry a port, brackets or
-/// a zone (``ForwardedHop``). A hop that names no address puts the request in a bucket of its own,
+/// a zone (``ForwardedHop``). A hop that names no address (empty included) puts the request in a bucket of its own,
 /// ``unusableBucket``, shared by every such request and never the proxy's (which would limit everyone behind it);
 /// the first one is logged, and each is counted in `bnet_relay_unusable_forwarded_for_total`.
 struct ClientAddressMiddleware: RouterMiddleware {
@@ -40,7 +40,10 @@ struct ClientAddressMiddleware: RouterMiddleware {
     func resolve(peer: String?, forwarded: [String]) -> Client {
         guard let peer else { return Client(address: "unknown") }
         guard !trusted.isEmpty, let address = IPAddress(peer), isTrusted(address) else { return Client(address: peer) }
-        let hops = forwarded.flatMap { $0.utf8.split(separator: UInt8(ascii: ",")) }.map { Substring($0) }
+        // An empty hop (`a,,b`) or an empty header names no client as surely as garbage does (R4-7): never the
+        // proxy's own bucket.
+        let hops = forwarded.flatMap { $0.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) }
+            .map { Substring($0) }
         var leftmost: ForwardedHop?
         for hop in hops.reversed() {
             guard let parsed = ForwardedHop(hop) else { return Client(address: Self.unusableBucket, unusable: true) }

@@ -54,7 +54,13 @@ enum DevicePages {
             ? """
             <div class="alert" role="alert" id="other-network"><h2>\(escapeHTML(text.otherNetworkTitle))</h2>\
             <p>\(escapeHTML(text.otherNetworkText))</p></div>
-            """ : ""
+            """
+            : origin.startNetwork == nil
+                // R5-7: a login whose start network the relay does not know cannot be told from another network's.
+                ? """
+                <div class="alert" role="alert" id="unknown-network"><h2>\(escapeHTML(text.unknownNetworkTitle))</h2>\
+                <p>\(escapeHTML(text.unknownNetworkText))</p></div>
+                """ : ""
         return Page(
             language: language, title: text.confirmTitle,
             body: """

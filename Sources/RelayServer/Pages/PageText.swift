@@ -103,6 +103,9 @@ struct PageText: Sendable {
     /// `{app}`.
     var consentWarn: String
     var consentAllow: String
+    // A login whose start network is unknown.
+    var unknownNetworkTitle: String
+    var unknownNetworkText: String
 
     /// `text` escaped for HTML with each `{name}` replaced by its value from `values`, which must be HTML already;
     /// one pass, so a value is never searched for marks itself.

@@ -77,5 +77,7 @@ extension PageText {
         consentReturn: "If you allow it, your browser goes back to {destination}.",
         consentThisComputer: "an app on this computer",
         consentWarn: "Only allow it if you started this sign-in in {app} just now. If a page or a message sent you here, press “This wasn’t me”.",
-        consentAllow: "Allow")
+        consentAllow: "Allow",
+        unknownNetworkTitle: "This sign-in's network is unknown",
+        unknownNetworkText: "The relay could not tell which network this sign-in was started from, so it cannot tell you whether it is yours. Only continue if you started it yourself, just now; if not, press “This wasn’t me”.")
 }

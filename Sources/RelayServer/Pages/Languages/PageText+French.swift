@@ -77,5 +77,7 @@ extension PageText {
         consentReturn: "Si vous l’autorisez, votre navigateur retourne vers {destination}.",
         consentThisComputer: "une application de cet ordinateur",
         consentWarn: "N’autorisez que si vous venez de lancer cette connexion dans {app}. Si une page ou un message vous a envoyé ici, appuyez sur « Ce n’était pas moi ».",
-        consentAllow: "Autoriser")
+        consentAllow: "Autoriser",
+        unknownNetworkTitle: "Le réseau de cette connexion est inconnu",
+        unknownNetworkText: "Le relais n’a pas pu déterminer depuis quel réseau cette connexion a été lancée : il ne peut donc pas vous dire si c’est le vôtre. Ne continuez que si vous l’avez lancée vous-même, à l’instant ; sinon, appuyez sur « Ce n’était pas moi ».")
 }

@@ -77,5 +77,7 @@ extension PageText {
         consentReturn: "Wenn Sie zustimmen, kehrt Ihr Browser zu {destination} zurück.",
         consentThisComputer: "einer App auf diesem Computer",
         consentWarn: "Stimmen Sie nur zu, wenn Sie diese Anmeldung gerade in {app} gestartet haben. Hat eine Seite oder Nachricht Sie hierher geschickt, drücken Sie „Das war ich nicht“.",
-        consentAllow: "Zulassen")
+        consentAllow: "Zulassen",
+        unknownNetworkTitle: "Das Netzwerk dieser Anmeldung ist unbekannt",
+        unknownNetworkText: "Das Relay konnte nicht feststellen, aus welchem Netzwerk diese Anmeldung gestartet wurde, und kann dir daher nicht sagen, ob es deines ist. Fahre nur fort, wenn du sie gerade selbst gestartet hast; sonst drücke „Das war ich nicht“.")
 }

@@ -77,5 +77,7 @@ extension PageText {
         consentReturn: "Se lo consenti, il browser torna a {destination}.",
         consentThisComputer: "un’app su questo computer",
         consentWarn: "Consenti solo se hai appena avviato questo accesso in {app}. Se una pagina o un messaggio ti ha mandato qui, premi «Non ero io».",
-        consentAllow: "Consenti")
+        consentAllow: "Consenti",
+        unknownNetworkTitle: "La rete di questo accesso è sconosciuta",
+        unknownNetworkText: "Il relay non ha potuto stabilire da quale rete è stato avviato questo accesso, quindi non può dirti se è la tua. Continua solo se l’hai avviato tu, proprio ora; altrimenti premi «Non ero io».")
 }

@@ -77,5 +77,7 @@ extension PageText {
         consentReturn: "허용하면 브라우저가 {destination}(으)로 돌아갑니다.",
         consentThisComputer: "이 컴퓨터의 앱",
         consentWarn: "방금 {app}에서 이 로그인을 시작한 경우에만 허용하세요. 페이지나 메시지가 이곳으로 보냈다면 “제가 아닙니다”를 누르세요.",
-        consentAllow: "허용")
+        consentAllow: "허용",
+        unknownNetworkTitle: "이 로그인의 네트워크를 알 수 없습니다",
+        unknownNetworkText: "릴레이가 이 로그인이 어느 네트워크에서 시작되었는지 알 수 없어 본인의 것인지 알려 드릴 수 없습니다. 방금 직접 시작한 경우에만 계속하세요. 아니라면 “제가 아닙니다”를 누르세요.")
 }

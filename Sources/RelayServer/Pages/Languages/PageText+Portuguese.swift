@@ -77,5 +77,7 @@ extension PageText {
         consentReturn: "Se permitir, o navegador volta para {destination}.",
         consentThisComputer: "uma aplicação neste computador",
         consentWarn: "Só permita se acabou de iniciar esta sessão em {app}. Se uma página ou mensagem o enviou para aqui, prima “Não fui eu”.",
-        consentAllow: "Permitir")
+        consentAllow: "Permitir",
+        unknownNetworkTitle: "A rede deste início de sessão é desconhecida",
+        unknownNetworkText: "O relay não conseguiu saber de que rede este início de sessão foi iniciado, por isso não pode dizer se é a sua. Continue apenas se o iniciou agora mesmo; caso contrário, prima “Não fui eu”.")
 }

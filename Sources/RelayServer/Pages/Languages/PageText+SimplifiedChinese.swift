@@ -77,5 +77,7 @@ extension PageText {
         consentReturn: "如果你允许，浏览器将返回 {destination}。",
         consentThisComputer: "此电脑上的应用",
         consentWarn: "只有在你刚刚于 {app} 中开始此登录时才允许。如果是网页或消息将你发送到此处，请按“不是我”。",
-        consentAllow: "允许")
+        consentAllow: "允许",
+        unknownNetworkTitle: "此登录的网络未知",
+        unknownNetworkText: "中继无法得知此登录是从哪个网络开始的，因此无法告诉你那是否是你的网络。只有在你刚刚亲自开始时才继续；否则请按“不是我”。")
 }

@@ -77,5 +77,7 @@ extension PageText {
         consentReturn: "Si lo permites, tu navegador vuelve a {destination}.",
         consentThisComputer: "una aplicación de este ordenador",
         consentWarn: "Permítelo solo si acabas de iniciar esta sesión en {app}. Si una página o un mensaje te envió aquí, pulsa «No fui yo».",
-        consentAllow: "Permitir")
+        consentAllow: "Permitir",
+        unknownNetworkTitle: "La red de este inicio de sesión es desconocida",
+        unknownNetworkText: "El relé no pudo saber desde qué red se inició este inicio de sesión, así que no puede decirte si es la tuya. Continúa solo si lo iniciaste tú mismo ahora; si no, pulsa «No fui yo».")
 }

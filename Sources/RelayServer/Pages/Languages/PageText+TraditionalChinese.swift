@@ -77,5 +77,7 @@ extension PageText {
         consentReturn: "若你允許，瀏覽器將返回 {destination}。",
         consentThisComputer: "此電腦上的應用程式",
         consentWarn: "只有在你剛剛於 {app} 中開始此登入時才允許。若是網頁或訊息將你送到此處，請按「不是我」。",
-        consentAllow: "允許")
+        consentAllow: "允許",
+        unknownNetworkTitle: "此登入的網路不明",
+        unknownNetworkText: "中繼站無法得知此登入是從哪個網路開始的，因此無法告訴你那是否是你的網路。只有在你剛剛親自開始時才繼續；否則請按「不是我」。")
 }
