@@ -31,8 +31,8 @@ let package = Package(
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17)],
     products: [
         .executable(name: "bnet-relay", targets: ["BnetRelay"]),
-        .executable(name: "bnet", targets: ["D3CLI"]),
-        .executable(name: "d3", targets: ["D3CLI"]),
+        .executable(name: "bnet", targets: ["BnetCLI"]),
+        .executable(name: "d3", targets: ["BnetCLI"]),
         .executable(name: "relay-load", targets: ["RelayLoad"]),
         .library(name: "BattleNet", targets: ["BattleNet"]),
         .library(name: "BattleNetDiablo3", targets: ["BattleNetDiablo3"]),
@@ -226,7 +226,7 @@ let package = Package(
         ),
         // The `d3` CLI's logic without the command line: credential store, settings, renderers, exit codes.
         .target(
-            name: "D3Kit",
+            name: "BnetKit",
             dependencies: [
                 "BattleNet", "BattleNetDiablo3", "BattleNetWorldOfWarcraft", "BattleNetStarCraft2", "BuildStamp",
                 serverOnly("NIOConcurrencyHelpers", "swift-nio"),
@@ -234,14 +234,14 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .executableTarget(
-            name: "D3CLI",
+            name: "BnetCLI",
             dependencies: [
                 "BattleNet",
                 "BattleNetDiablo3",
                 "BattleNetWorldOfWarcraft",
                 "BattleNetStarCraft2",
                 "BattleNetHTTPClient",
-                "D3Kit",
+                "BnetKit",
                 serverOnly("ArgumentParser", "swift-argument-parser"),
                 serverOnly("NIOConcurrencyHelpers", "swift-nio"),
             ],
@@ -287,10 +287,10 @@ let package = Package(
         ),
         // Renderers and the credential store as units; the `d3` binary as a subprocess against an emulator.
         .testTarget(
-            name: "D3CLITests",
+            name: "BnetCLITests",
             dependencies: [
                 "BattleNet", "BattleNetDiablo3", "BattleNetWorldOfWarcraft", "BattleNetStarCraft2", "BattleNetHTTPClient",
-                "BattleNetEmulator", "D3Kit", "TestSupport",
+                "BattleNetEmulator", "BnetKit", "TestSupport",
             ],
             resources: [.copy("Golden")],
             swiftSettings: swiftSettings
