@@ -224,7 +224,9 @@ let package = Package(
             dependencies: ["BattleNet", "RelayServer", serverOnly("NIOCore", "swift-nio")],
             swiftSettings: swiftSettings
         ),
-        // The `d3` CLI's logic without the command line: credential store, settings, renderers, exit codes.
+        // The player CLI's logic without the command line (no ArgumentParser): the program's names and exit codes,
+        // account files and sign-in, settings, text, and each game's renderers (Program/, Account/, Settings/, Text/,
+        // Diablo3/, WorldOfWarcraft/, StarCraft2/).
         .target(
             name: "BnetKit",
             dependencies: [
@@ -233,6 +235,8 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // The player CLI: `bnet` (every game), and `d3` (the same binary under Diablo III's name), one folder per
+        // role and per game, as in BnetKit.
         .executableTarget(
             name: "BnetCLI",
             dependencies: [
@@ -285,7 +289,7 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        // Renderers and the credential store as units; the `d3` binary as a subprocess against an emulator.
+        // Renderers and the credential store as units; the `bnet` and `d3` binaries as subprocesses against an emulator.
         .testTarget(
             name: "BnetCLITests",
             dependencies: [

@@ -35,7 +35,7 @@ struct BnetCommandTests {
         token.battleTag = try BattleTag(parsing: info.battletag)
         token.accountID = info.id
         if !recordScopes { token.scopes = [] }
-        try sandbox.store.save(StoredCredential(
+        try sandbox.store(.bnet).save(StoredCredential(
             region: .eu, regions: [.us, .eu, .kr, .tw], relay: "http://127.0.0.1:1", token: token))
         return token
     }
@@ -184,7 +184,7 @@ struct BnetCommandTests {
                 try await actAsPerson(link: try await login.await(/Or open (\S+)/), approve: true)
                 #expect(try await login.waitForExit() == 0, "\(login.text)")
                 #expect(!login.text.contains("does not allow every game's scopes"), "\(login.text)")
-                let stored = try #require(try sandbox.store.load(region: .us))
+                let stored = try #require(try sandbox.store(.bnet).load(region: .us))
                 #expect(Set(stored.token.scopes) == Set(Self.everyScope))
                 let api = ["--api-url", emulator.absoluteString]
                 for arguments in [["wow", "characters"], ["wow", "mounts"], ["sc2", "profiles"], ["d3", "profile"]] {

@@ -9,15 +9,15 @@ struct BrowserSignInTests {
     @Test("The renewal setting comes from D3_RENEW, else config.json's renew; a bad value names its source")
     func setting() throws {
         let file = ConfigFile(renew: "prompt")
-        #expect(try Settings.resolve(relay: nil, region: nil, locale: nil, environment: [:], file: ConfigFile()).renewal == nil)
-        #expect(try Settings.resolve(relay: nil, region: nil, locale: nil, environment: [:], file: file).renewal == .prompt)
+        #expect(try Settings.resolve(relay: nil, region: nil, locale: nil, environment: [:], file: ConfigFile(), program: .d3).renewal == nil)
+        #expect(try Settings.resolve(relay: nil, region: nil, locale: nil, environment: [:], file: file, program: .d3).renewal == .prompt)
         #expect(try Settings.resolve(
-            relay: nil, region: nil, locale: nil, environment: ["D3_RENEW": "NEVER"], file: file).renewal == .never)
+            relay: nil, region: nil, locale: nil, environment: ["D3_RENEW": "NEVER"], file: file, program: .d3).renewal == .never)
         #expect(throws: SettingsError(description: #"D3_RENEW: "always" is not auto, prompt or never"#)) {
-            try Settings.resolve(relay: nil, region: nil, locale: nil, environment: ["D3_RENEW": "always"], file: file)
+            try Settings.resolve(relay: nil, region: nil, locale: nil, environment: ["D3_RENEW": "always"], file: file, program: .d3)
         }
         #expect(throws: SettingsError(description: #"config.json: "yes" is not auto, prompt or never"#)) {
-            try Settings.resolve(relay: nil, region: nil, locale: nil, environment: [:], file: ConfigFile(renew: "yes"))
+            try Settings.resolve(relay: nil, region: nil, locale: nil, environment: [:], file: ConfigFile(renew: "yes"), program: .d3)
         }
     }
 
@@ -60,10 +60,10 @@ struct BrowserSignInTests {
 
     @Test("The bound on the browser's return: 120 s, or D3_BROWSER_WAIT from 10 to 900")
     func wait() throws {
-        #expect(try BrowserWait.seconds(environment: [:]) == 120)
-        #expect(try BrowserWait.seconds(environment: ["D3_BROWSER_WAIT": "15"]) == 15)
+        #expect(try BrowserWait.seconds(environment: [:], program: .d3) == 120)
+        #expect(try BrowserWait.seconds(environment: ["D3_BROWSER_WAIT": "15"], program: .d3) == 15)
         for bad in ["5", "901", "soon"] {
-            #expect(throws: SettingsError.self) { try BrowserWait.seconds(environment: ["D3_BROWSER_WAIT": bad]) }
+            #expect(throws: SettingsError.self) { try BrowserWait.seconds(environment: ["D3_BROWSER_WAIT": bad], program: .d3) }
         }
     }
 

@@ -26,7 +26,7 @@ struct CredentialStoreTests {
     @Test("Saving creates the directory 0700 and the file 0600")
     func permissionsAreRestricted() throws {
         try withDirectory { directory in
-            let store = CredentialStore(directory: directory)
+            let store = CredentialStore(directory: directory, program: .d3)
             try store.save(credential("first"))
             #expect(try permissions(directory) == 0o700)
             #expect(try permissions(store.fileURL(for: .eu)) == 0o600)
@@ -39,7 +39,7 @@ struct CredentialStoreTests {
         try withDirectory { directory in
             try FileManager.default.createDirectory(
                 at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
-            try CredentialStore(directory: directory).save(credential("first"))
+            try CredentialStore(directory: directory, program: .d3).save(credential("first"))
             #expect(try permissions(directory) == 0o700)
         }
     }
@@ -47,7 +47,7 @@ struct CredentialStoreTests {
     @Test("Saving again replaces the file atomically and leaves no temporary file")
     func atomicRewrite() throws {
         try withDirectory { directory in
-            let store = CredentialStore(directory: directory)
+            let store = CredentialStore(directory: directory, program: .d3)
             try store.save(credential("first"))
             try store.save(credential("second"))
             #expect(try store.load(region: .eu) == credential("second"))
@@ -59,7 +59,7 @@ struct CredentialStoreTests {
     @Test("OAuth hosts are stored apart, and delete removes only its own")
     func hostsAreSeparate() throws {
         try withDirectory { directory in
-            let store = CredentialStore(directory: directory)
+            let store = CredentialStore(directory: directory, program: .d3)
             try store.save(credential("eu-token", region: .eu))
             try store.save(credential("cn-token", region: .cn))
             #expect(store.fileURL(for: .cn).lastPathComponent == "credentials-oauth.battlenet.com.cn.json")
@@ -73,7 +73,7 @@ struct CredentialStoreTests {
     @Test("One sign-in serves every region its token works for; only those")
     func oneSignInPerHost() throws {
         try withDirectory { directory in
-            let store = CredentialStore(directory: directory)
+            let store = CredentialStore(directory: directory, program: .d3)
             var shared = try credential("shared", region: .eu)
             shared.regions = [.us, .eu, .kr, .tw]
             try store.save(shared)
@@ -95,7 +95,7 @@ struct CredentialStoreTests {
             legacy.regions = [.us, .eu, .kr, .tw]
             try files.write(try StoredJSON.encoder.encode(legacy), as: "credentials-eu.json")
             try files.write(try StoredJSON.encoder.encode(try credential("kr-legacy", region: .kr)), as: "credentials-kr.json")
-            let store = CredentialStore(directory: directory)
+            let store = CredentialStore(directory: directory, program: .d3)
             #expect(try store.load(region: .us)?.token.value == "legacy")
             #expect(try store.load(region: .kr)?.token.value == "kr-legacy")
             try store.save(credential("new", region: .us))
@@ -110,7 +110,7 @@ struct CredentialStoreTests {
             let elsewhere = directory.deletingLastPathComponent().appending(path: "shared")
             try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
             try FileManager.default.createSymbolicLink(at: directory, withDestinationURL: elsewhere)
-            let store = CredentialStore(directory: directory)
+            let store = CredentialStore(directory: directory, program: .d3)
             for attempt in [{ try store.save(credential("x")) }, { _ = try store.load(region: .eu) }, { _ = try store.delete(region: .eu) }] as [() throws -> Void] {
                 let error = #expect(throws: CredentialStore.Failure.self) { try attempt() }
                 #expect(error?.description.contains("is a symbolic link") == true)
@@ -122,7 +122,7 @@ struct CredentialStoreTests {
     @Test("A corrupt file is reported with its path, not a crash")
     func corruptFile() throws {
         try withDirectory { directory in
-            let store = CredentialStore(directory: directory)
+            let store = CredentialStore(directory: directory, program: .d3)
             try store.save(credential("first"))
             try Data("{".utf8).write(to: store.fileURL(for: .eu))
             let error = #expect(throws: CredentialStore.Failure.self) { try store.load(region: .eu) }
@@ -133,7 +133,7 @@ struct CredentialStoreTests {
     @Test("A 0600 file of the user's own is read")
     func privateFileIsRead() throws {
         try withDirectory { directory in
-            let store = CredentialStore(directory: directory)
+            let store = CredentialStore(directory: directory, program: .d3)
             try store.save(credential("mine"))
             #expect(try permissions(store.fileURL(for: .eu)) == 0o600)
             #expect(try store.load(region: .eu) == credential("mine"))
@@ -145,14 +145,14 @@ struct CredentialStoreTests {
           arguments: [0o644, 0o640, 0o604, 0o620, 0o602, 0o666, 0o777])
     func openPermissionsAreRefused(mode: Int) throws {
         try withDirectory { directory in
-            let store = CredentialStore(directory: directory)
+            let store = CredentialStore(directory: directory, program: .d3)
             try store.save(credential("leaky"))
             let path = store.fileURL(for: .eu).path
             #expect(chmod(path, mode_t(mode)) == 0)
             let error = #expect(throws: CredentialStore.Failure.self) { try store.load(region: .eu) }
             #expect(error?.description.contains("chmod 600 '\(path)'") == true, "\(error?.description ?? "")")
             #expect(error?.description.contains("mode 0\(String(mode, radix: 8))") == true)
-            #expect(CLIFailure.from(try #require(error)).status == .failure)
+            #expect(CLIFailure.from(try #require(error), program: .d3).status == .failure)
             #expect(chmod(path, 0o600) == 0)
             #expect(try store.load(region: .eu) == credential("leaky"))
         }
@@ -161,7 +161,7 @@ struct CredentialStoreTests {
     @Test("A symbolic link is refused even when it points at a private file, and logout removes only the link")
     func symbolicLinkIsRefused() throws {
         try withDirectory { directory in
-            let store = CredentialStore(directory: directory)
+            let store = CredentialStore(directory: directory, program: .d3)
             try store.save(credential("target", region: .eu))
             let target = directory.deletingLastPathComponent().appending(path: "target.json")
             try FileManager.default.moveItem(at: store.fileURL(for: .eu), to: target)
@@ -179,7 +179,7 @@ struct CredentialStoreTests {
     @Test("A dangling symbolic link is refused, not taken for a missing file, and logout removes it")
     func danglingLinkIsRefused() throws {
         try withDirectory { directory in
-            let store = CredentialStore(directory: directory)
+            let store = CredentialStore(directory: directory, program: .d3)
             try store.save(credential("first", region: .cn))
             let link = store.fileURL(for: .kr).path
             try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/nonexistent/d3-credentials")
@@ -192,7 +192,7 @@ struct CredentialStoreTests {
     @Test("A directory in place of the file is refused")
     func directoryIsRefused() throws {
         try withDirectory { directory in
-            let store = CredentialStore(directory: directory)
+            let store = CredentialStore(directory: directory, program: .d3)
             try store.save(credential("first", region: .cn))
             try FileManager.default.createDirectory(at: store.fileURL(for: .tw), withIntermediateDirectories: false)
             let error = #expect(throws: CredentialStore.Failure.self) { try store.load(region: .tw) }
@@ -204,7 +204,7 @@ struct CredentialStoreTests {
           .enabled(if: getuid() == 0, "only root can give a file to another user"))
     func otherOwnerIsRefused() throws {
         try withDirectory { directory in
-            let store = CredentialStore(directory: directory)
+            let store = CredentialStore(directory: directory, program: .d3)
             try store.save(credential("planted"))
             let path = store.fileURL(for: .eu).path
             #expect(chown(path, 65_534, 65_534) == 0)

@@ -63,30 +63,30 @@ struct RelayPolicyTests {
             "https://relay.example.com", "https://10.0.0.1:8443", "http://127.0.0.1:8080", "http://localhost:8080",
             "http://[::1]:8080", "http://127.0.0.2",
         ] {
-            try RelayPolicy.checkTransport(url(allowed), allowInsecure: false)
+            try RelayPolicy.checkTransport(url(allowed), allowInsecure: false, program: .d3)
         }
         for refused in ["http://10.0.0.1:9", "http://relay.example.com", "http://0.0.0.0:8080", "HTTP://192.168.1.2"] {
             let failure = #expect(throws: CLIFailure.self) {
-                try RelayPolicy.checkTransport(try url(refused), allowInsecure: false)
+                try RelayPolicy.checkTransport(try url(refused), allowInsecure: false, program: .d3)
             }
             #expect(failure?.status == .usage)
             #expect(failure?.message.contains("plain http") == true)
             #expect(failure?.message.contains("unencrypted") == true)
             #expect(failure?.message.contains("--allow-insecure-relay") == true)
             #expect(failure?.message.contains("D3_ALLOW_INSECURE_RELAY=1") == true)
-            try RelayPolicy.checkTransport(url(refused), allowInsecure: true)
+            try RelayPolicy.checkTransport(url(refused), allowInsecure: true, program: .d3)
         }
     }
 
     @Test("Every endpoint named by the relay's metadata must be on the relay's own origin")
     func endpoints() throws {
         let relay = try url("https://relay.example.com")
-        try RelayPolicy.checkEndpoints(DeviceFlowEndpoints(conventionalAt: relay), relay: relay)
+        try RelayPolicy.checkEndpoints(DeviceFlowEndpoints(conventionalAt: relay), relay: relay, program: .d3)
         try RelayPolicy.checkEndpoints(
             DeviceFlowEndpoints(
                 deviceAuthorizationURL: try url("https://RELAY.example.com:443/device"),
                 tokenURL: try url("https://relay.example.com/token")),
-            relay: relay)
+            relay: relay, program: .d3)
         let cases: [(device: String, token: String, revocation: String?, named: String)] = [
             ("http://collector.example/oauth/device/code", "https://relay.example.com/oauth/token", nil,
              "on another origin (http://collector.example)"),
@@ -103,7 +103,7 @@ struct RelayPolicyTests {
             let endpoints = DeviceFlowEndpoints(
                 deviceAuthorizationURL: try url(item.device), tokenURL: try url(item.token),
                 revocationURL: try item.revocation.map(url))
-            let failure = #expect(throws: CLIFailure.self) { try RelayPolicy.checkEndpoints(endpoints, relay: relay) }
+            let failure = #expect(throws: CLIFailure.self) { try RelayPolicy.checkEndpoints(endpoints, relay: relay, program: .d3) }
             #expect(failure?.status == .failure)
             #expect(failure?.message.contains(item.named) == true, "\(failure?.message ?? "")")
             #expect(failure?.message.contains("only to https://relay.example.com") == true)
@@ -115,9 +115,9 @@ struct RelayPolicyTests {
         let relay = try url("https://relay.example.com")
         let own = try authorization(
             "https://relay.example.com/device", complete: "https://RELAY.example.com:443/device?user_code=WDJB-MJHT")
-        #expect(try RelayPolicy.verificationLink(for: own, relay: relay) == own.verificationURIComplete)
+        #expect(try RelayPolicy.verificationLink(for: own, relay: relay, program: .d3) == own.verificationURIComplete)
         let withoutComplete = try authorization("https://relay.example.com/device", complete: nil)
-        #expect(try RelayPolicy.verificationLink(for: withoutComplete, relay: relay) == withoutComplete.verificationURI)
+        #expect(try RelayPolicy.verificationLink(for: withoutComplete, relay: relay, program: .d3) == withoutComplete.verificationURI)
 
         let cases: [(String, String?, String)] = [
             ("https://evil.example/device", nil, "on another site (https://evil.example)"),
@@ -130,7 +130,7 @@ struct RelayPolicyTests {
         ]
         for (uri, complete, expected) in cases {
             let failure = #expect(throws: CLIFailure.self) {
-                try RelayPolicy.verificationLink(for: try authorization(uri, complete: complete), relay: relay)
+                try RelayPolicy.verificationLink(for: try authorization(uri, complete: complete), relay: relay, program: .d3)
             }
             #expect(failure?.status == .failure)
             #expect(failure?.message.contains(expected) == true, "\(uri) \(complete ?? "")")
@@ -150,24 +150,24 @@ struct RelayPolicyTests {
     @Test("--allow-insecure-relay and D3_ALLOW_INSECURE_RELAY reach the settings; config.json cannot set it")
     func settings() throws {
         let file = ConfigFile(relay: "http://10.0.0.1:9")
-        let none = try Settings.resolve(relay: nil, region: nil, locale: nil, environment: [:], file: file)
+        let none = try Settings.resolve(relay: nil, region: nil, locale: nil, environment: [:], file: file, program: .d3)
         #expect(!none.allowInsecureRelay)
         let flag = try Settings.resolve(
-            relay: nil, region: nil, locale: nil, allowInsecureRelay: true, environment: [:], file: file)
+            relay: nil, region: nil, locale: nil, allowInsecureRelay: true, environment: [:], file: file, program: .d3)
         #expect(flag.allowInsecureRelay)
         for value in ["1", "true", "YES"] {
             let settings = try Settings.resolve(
-                relay: nil, region: nil, locale: nil, environment: ["D3_ALLOW_INSECURE_RELAY": value], file: file)
+                relay: nil, region: nil, locale: nil, environment: ["D3_ALLOW_INSECURE_RELAY": value], file: file, program: .d3)
             #expect(settings.allowInsecureRelay, "\(value)")
         }
         for value in ["0", "false", ""] {
             let settings = try Settings.resolve(
-                relay: nil, region: nil, locale: nil, environment: ["D3_ALLOW_INSECURE_RELAY": value], file: file)
+                relay: nil, region: nil, locale: nil, environment: ["D3_ALLOW_INSECURE_RELAY": value], file: file, program: .d3)
             #expect(!settings.allowInsecureRelay, "\(value)")
         }
         #expect(throws: SettingsError(description: #"D3_ALLOW_INSECURE_RELAY: "maybe" is not 1 or 0"#)) {
             try Settings.resolve(
-                relay: nil, region: nil, locale: nil, environment: ["D3_ALLOW_INSECURE_RELAY": "maybe"], file: file)
+                relay: nil, region: nil, locale: nil, environment: ["D3_ALLOW_INSECURE_RELAY": "maybe"], file: file, program: .d3)
         }
     }
 }

@@ -51,7 +51,7 @@ struct RendererTests {
 
     @Test("An answer over the size cap names the flag that raises it")
     func responseTooLarge() {
-        let failure = CLIFailure.from(BattleNetError.responseTooLarge(limit: 64 << 20))
+        let failure = CLIFailure.from(BattleNetError.responseTooLarge(limit: 64 << 20), program: .d3)
         #expect(failure.status == .failure)
         #expect(failure.message.contains("larger than 64 MiB"))
         #expect(failure.message.contains("--max-response-size"))

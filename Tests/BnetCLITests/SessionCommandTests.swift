@@ -40,15 +40,12 @@ struct SessionCommandTests {
 
             let whoami = try await sandbox.d3("whoami", "--region", "eu")
             #expect(whoami.status == 0)
-            #expect(whoami.stdout == """
-                BattleTag  FaYe#2543
-                Region     eu
-                Works for  eu
-                Account    100000001
-                Relay      \(relay)
-                Expires    2100-01-01 00:00 UTC
-
-                """)
+            let lines = [
+                "BattleTag  FaYe#2543", "Region     eu", "Works for  eu", "Account    100000001", "Relay      \(relay)",
+                "Expires    2100-01-01 00:00 UTC (in ",
+            ]
+            #expect(whoami.stdout.hasPrefix(lines.joined(separator: "\n")))
+            #expect(whoami.stdout.hasSuffix(" min)\n") || whoami.stdout.hasSuffix(" h)\n"))
             #expect(!whoami.stdout.contains("user-token-value"))
 
             let printed = try await sandbox.d3("token", environment: ["D3_REGION": "eu"])

@@ -52,7 +52,7 @@ struct TerminalTextTests {
         let oauth = OAuthError(
             error: "invalid_client", errorDescription: "\u{1B}]0;pwned\u{7}bad\u{1B}[2J\nclient\u{9B}1m", status: 401)
         let relay = URL(string: "https://relay.example.com")
-        let failure = CLIFailure.from(DeviceFlowError.invalidClient(oauth), relay: relay)
+        let failure = CLIFailure.from(DeviceFlowError.invalidClient(oauth), relay: relay, program: .d3)
         #expect(failure.status == .failure)
         #expect(failure.message.contains("bad client"))
         #expect(!failure.message.contains("\u{1B}"))
@@ -60,8 +60,9 @@ struct TerminalTextTests {
         #expect(!failure.message.unicodeScalars.contains { $0.value == 0x9B || $0.value == 0x07 })
         let direct = CLIFailure(.failure, "relay says \u{1B}[31mno\u{1B}[0m")
         #expect(direct.message == "relay says no")
-        let unreachable = CLIFailure.from(BattleNetError.unreachable("dns\r\u{1B}[2Kd3: ok"), relay: nil)
-        #expect(unreachable.message == "Could not reach the server: dns d3: ok.")
+        let unreachable = CLIFailure.from(BattleNetError.unreachable("dns\r\u{1B}[2Kd3: ok"), relay: nil, program: .d3)
+        #expect(unreachable.message == "Could not reach the API host: the connection failed. Check the network "
+            + "connection and try again; with --api-url, check that it names a running server.")
     }
 
     @Test("Profile fields and the hero table are printed without escapes, and still line up")
@@ -130,5 +131,24 @@ struct TerminalTextTests {
             battleTag: try BattleTag(parsing: "전사#3100"))
         #expect(LoginMessages.signedIn(token, region: .kr)
             == "Signed in as 전사#3100 (kr), token valid until 2019-12-01 23:04 UTC")
+    }
+}
+
+@Suite("Network failures in words", .timeLimit(.minutes(1)))
+struct NetworkFailureTests {
+    @Test("The transport's raw errors become the host and a clause", arguments: [
+        ("127.0.0.1: connection reset (error set): Connection refused (errno: 111)", "127.0.0.1",
+         "nothing answered there (the connection was refused)"),
+        ("relay.example.com: NIOConnectionError(host: \"relay.example.com\", port: 443, dnsAError: "
+            + "Optional(NIOPosix.SocketAddressError.unknown(host: \"relay.example.com\", port: 443)))",
+         "relay.example.com", "its name could not be resolved"),
+        ("eu.api.blizzard.com: connection reset (error set): No route to host (errno: 113)", "eu.api.blizzard.com",
+         "there is no route to it from this machine"),
+        ("eu.api.blizzard.com closed the connection before answering", nil, "it closed the connection before answering"),
+    ])
+    func words(reason: String, host: String?, problem: String) {
+        let failure = NetworkFailure(reason: reason)
+        #expect(failure.host == host)
+        #expect(failure.problem == problem)
     }
 }

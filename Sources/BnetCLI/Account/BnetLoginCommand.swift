@@ -9,12 +9,12 @@ struct BnetLoginCommand: AsyncParsableCommand {
         commandName: "login",
         abstract: "Sign in to Battle.net through the relay, for every game.",
         discussion: """
-            Signs in as d3 login does: through the browser on this machine when it can (no code to type; a \
+            Signs in as `d3 login` does: through the browser on this machine when it can (no code to type; a \
             Battle.net that remembers you answers without a click), else with a code and a link to approve in \
-            any browser, on any device (d3 login --help says when). By default the sign-in \
+            any browser, on any device (`d3 login --help` says when). By default the sign-in \
             asks for every game's scope: openid d3.profile wow.profile sc2.profile (a relay that allows fewer is \
             asked for its default ones instead, and says so). --scope asks for exactly the scopes given. The \
-            token is saved as d3 login saves it (credentials-<oauth host>.json, mode 0600) and serves every \
+            token is saved as `d3 login` saves it (credentials-<oauth host>.json, mode 0600) and serves every \
             game and the regions us, eu, kr and tw.
 
             Examples:
@@ -48,8 +48,11 @@ struct BnetLoginCommand: AsyncParsableCommand {
     func run() async throws {
         let context = try Context(
             region: region.region, relay: relay.relay, allowInsecureRelay: relay.allowInsecureRelay)
+        if let given = context.givenToken { throw given.refusal("sign in", program: context.program) }
         var login = DeviceLogin(clientID: clientID, openBrowser: !noBrowser, qr: qr)
         if let scope { login.scopes = scope.split(separator: " ").map(String.init) }
-        try await login.run(context: context, relayURL: context.settings.relay)
+        try await context.signingIn(clientID: clientID) {
+            try await login.run(context: context, relayURL: context.loginRelay())
+        }
     }
 }

@@ -20,21 +20,22 @@ extension DeviceLogin {
     func signInThroughBrowser(
         _ client: DeviceFlowClient, launcher: BrowserLauncher, context: Context, relayURL: URL
     ) async throws -> BrowserSignInOutcome {
-        let wait = try BrowserWait.seconds(environment: context.environment)
+        let program = context.program
+        let wait = try BrowserWait.seconds(environment: context.environment, program: program)
         let listener = try LoopbackListener()
         defer { listener.close() }
         let authorization = try await client.start(
             clientID: clientID, asking: scopes, relay: relayURL, loopback: listener.redirect)
         guard let redirect = authorization.loopbackRedirect else { return .fallBack(reuse: authorization) }
-        let link = try RelayPolicy.verificationLink(for: authorization, relay: relayURL)
+        let link = try RelayPolicy.verificationLink(for: authorization, relay: relayURL, program: program)
         guard Browser.open(link, with: launcher) else {
-            Terminal.printError("d3: the browser could not be started (\(launcher.command.first ?? "")); "
+            Terminal.printError("\(program.name): the browser could not be started (\(launcher.command.first ?? "")); "
                 + "sign in with the code instead.")
             return .fallBack(reuse: nil)
         }
         if !quiet {
             Terminal.printLine("Opening your browser to sign in at Battle.net; waiting up to \(wait) s for it to "
-                + "come back (Ctrl-C to stop, or d3 login --no-browser to use a code).")
+                + "come back (Ctrl-C to stop, or `\(program.command("login --no-browser"))` to use a code).")
         }
         let returned = try await listener.awaitReturn(timeout: .seconds(wait)) { url in
             BrowserWait.returnPage(approved: RelayCallback(loopbackReturn: url, to: redirect)?.outcome == .approved)
@@ -44,12 +45,12 @@ extension DeviceLogin {
             return .fallBack(reuse: nil)
         }
         guard let callback = RelayCallback(loopbackReturn: returned, to: redirect) else {
-            throw CLIFailure(.failure, "The browser came back without the relay's answer; run d3 login again, "
-                + "or d3 login --no-browser to sign in with a code.")
+            throw CLIFailure(.failure, "The browser came back without the relay's answer; run `\(program.login())` again, "
+                + "or `\(program.command("login --no-browser"))` to sign in with a code.")
         }
         if callback.outcome == .failed {
             throw CLIFailure(.failure, "The sign-in failed at Battle.net or at the relay ("
-                + (callback.error ?? "server_error") + "); run d3 login again in a minute.")
+                + (callback.error ?? "server_error") + "); run `\(program.login())` again in a minute.")
         }
         return .signedIn(try await client.collect(authorization, after: callback))
     }

@@ -4,8 +4,9 @@ import BattleNetHTTPClient
 import BnetKit
 import Foundation
 
-/// `d3 login`: signs in through the relay, through the browser on this machine when it can (the relay sends the
-/// browser back to a loopback address) and otherwise with the device flow's code (RFC 8628), and saves the token.
+/// `d3 login` (and, asking for every game's scopes, `bnet login`): signs in through the relay, through the browser
+/// on this machine when it can (the relay sends the browser back to a loopback address) and otherwise with the
+/// device flow's code (RFC 8628), and saves the token.
 struct LoginCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "login",
@@ -15,22 +16,22 @@ struct LoginCommand: AsyncParsableCommand {
             and the relay offers it, opens the browser at Battle.net and takes the sign-in back on a loopback \
             address (http://127.0.0.1:PORT/...), with no code to type; a Battle.net that remembers you answers \
             without a click. Otherwise, or with --no-browser or --qr, or when the browser does not come back \
-            within the time shown (D3_BROWSER_WAIT, 120 s by default), shows a code and a link; approve the \
+            within the time shown (\(Program.running.variable("BROWSER_WAIT")), 120 s by default), shows a code and a link; approve the \
             sign-in in any browser, on any device. The token is saved \
             in credentials-<oauth host>.json (mode 0600). One sign-in at Battle.net's shared OAuth host is good \
             for us, eu, kr and tw, so any relay of those regions signs in players of all four, and every \
             command uses it for each of them. Press Ctrl-C to give up.
 
             The relay must use https, or plain http on this machine (localhost, 127.0.0.0/8, ::1), unless \
-            --allow-insecure-relay or D3_ALLOW_INSECURE_RELAY=1 is given. Only a link on the relay's own \
+            --allow-insecure-relay or \(RelayPolicy.allowInsecureVariable(.running))=1 is given. Only a link on the relay's own \
             origin is shown or opened; any other link ends the sign-in.
 
             With --qr, the link with the code filled in is also shown as a QR code (RFC 8628 section 3.3.1), to \
-            scan with a phone: handy when d3 runs on another machine, over SSH.
+            scan with a phone: handy when \(Program.running.name) runs on another machine, over SSH.
 
             Examples:
-              d3 login --region eu
-              d3 login --relay https://relay.example.com --no-browser --qr
+              \(Program.running.login(.eu))
+              \(Program.running.name) login --relay https://relay.example.com --no-browser --qr
             """)
 
     @OptionGroup var relay: RelayOption
@@ -48,8 +49,11 @@ struct LoginCommand: AsyncParsableCommand {
     func run() async throws {
         let context = try Context(
             region: region.region, relay: relay.relay, allowInsecureRelay: relay.allowInsecureRelay)
-        try await DeviceLogin(clientID: clientID, openBrowser: !noBrowser, qr: qr)
-            .run(context: context, relayURL: context.settings.relay)
+        if let given = context.givenToken { throw given.refusal("sign in", program: context.program) }
+        try await context.signingIn(clientID: clientID) {
+            try await DeviceLogin(clientID: clientID, openBrowser: !noBrowser, qr: qr)
+                .run(context: context, relayURL: context.loginRelay())
+        }
     }
 }
 
@@ -65,20 +69,21 @@ struct DeviceLogin {
 
     /// Signs in at `relayURL` for the context's region and saves the credential.
     func run(context: Context, relayURL: URL) async throws {
-        try RelayPolicy.checkTransport(relayURL, allowInsecure: context.settings.allowInsecureRelay)
+        try RelayPolicy.checkTransport(
+            relayURL, allowInsecure: context.settings.allowInsecureRelay, program: context.program)
         do {
             try await login(context: context, relayURL: relayURL)
         } catch is CancellationError {
             throw CLIFailure(.interrupted, "Sign-in cancelled.")
         } catch {
-            throw CLIFailure.from(error, relay: relayURL)
+            throw CLIFailure.from(error, relay: relayURL, relayIsSetting: true, program: context.program)
         }
     }
 
     private func login(context: Context, relayURL: URL) async throws {
         let transport = AsyncHTTPClientTransport.shared
         let client = try await DeviceFlowClient.discover(relayURL: relayURL, transport: transport)
-        try RelayPolicy.checkEndpoints(client.endpoints, relay: relayURL)
+        try RelayPolicy.checkEndpoints(client.endpoints, relay: relayURL, program: context.program)
         let region = context.settings.region
         if !client.endpoints.regions.isEmpty, !client.endpoints.regions.contains(region) {
             throw Self.wrongRegion(region, relayRegions: client.endpoints.regions, relay: relayURL)
@@ -108,14 +113,14 @@ struct DeviceLogin {
         } else {
             authorization = try await client.start(clientID: clientID, asking: scopes, relay: relayURL)
         }
-        let link = try RelayPolicy.verificationLink(for: authorization, relay: relayURL)
+        let link = try RelayPolicy.verificationLink(for: authorization, relay: relayURL, program: context.program)
         Terminal.write(LoginMessages.instructions(authorization, style: Terminal.outputStyle))
         if qr {
             // The link is at most a few dozen bytes; a relay that sends a longer one gets no QR code, only the link.
             if let code = try? QRCode(link.absoluteString) {
                 Terminal.write("Or scan this with a phone:\n" + code.text(colours: Terminal.outputStyle.enabled))
             } else {
-                Terminal.printError("d3: the sign-in link is too long for a QR code; open it instead.")
+                Terminal.printError("\(context.program.name): the sign-in link is too long for a QR code; open it instead.")
             }
         }
         if openBrowser, let launcher = Browser.launcher(environment: context.environment), Browser.open(link, with: launcher) {

@@ -7,7 +7,7 @@ import BnetKit
 struct ActCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "act", abstract: "Show the acts, or one act and its quests.",
-        discussion: "Examples:\n  d3 act\n  d3 act 1 --region eu")
+        discussion: "Examples:\n  \(D3Group.prefix) act\n  \(D3Group.prefix) act 1 --region eu")
 
     @Argument(help: "The act number, 1 to 5 (default: every act).")
     var id: Int?
@@ -28,7 +28,7 @@ struct ActCommand: AsyncParsableCommand {
 struct ArtisanCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "artisan", abstract: "Show an artisan's recipes by tier: cost and reagents.",
-        discussion: "Examples:\n  d3 artisan blacksmith\n  d3 artisan jeweler --json")
+        discussion: "Examples:\n  \(D3Group.prefix) artisan blacksmith\n  \(D3Group.prefix) artisan jeweler --json")
 
     @Argument(help: "blacksmith, jeweler or mystic.")
     var slug: String
@@ -45,7 +45,7 @@ struct ArtisanCommand: AsyncParsableCommand {
 struct RecipeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "recipe", abstract: "Show one artisan recipe: cost, reagents and the item made.",
-        discussion: "Recipe slugs are listed by `d3 artisan`.\n\nExample:\n  d3 recipe blacksmith apprentice-flamberge")
+        discussion: "Recipe slugs are listed by `\(D3Group.prefix) artisan`.\n\nExample:\n  \(D3Group.prefix) recipe blacksmith apprentice-flamberge")
 
     @Argument(help: "blacksmith, jeweler or mystic.")
     var artisan: String
@@ -56,7 +56,7 @@ struct RecipeCommand: AsyncParsableCommand {
     @OptionGroup var options: DataOptions
 
     func run() async throws {
-        try await options.show(hint: "`d3 artisan \(artisan)` lists its recipes.",
+        try await options.show(hint: "`\(D3Group.prefix) artisan \(artisan)` lists its recipes.",
             { try await $0.recipe(recipe, artisan: artisan) }, render: { $0.render($1) })
     }
 }
@@ -65,7 +65,7 @@ struct RecipeCommand: AsyncParsableCommand {
 struct FollowerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "follower", abstract: "Show a follower and its skills.",
-        discussion: "Example:\n  d3 follower templar")
+        discussion: "Example:\n  \(D3Group.prefix) follower templar")
 
     @Argument(help: "templar, scoundrel or enchantress.")
     var slug: String
@@ -82,7 +82,7 @@ struct FollowerCommand: AsyncParsableCommand {
 struct ClassCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "class", abstract: "Show a character class and its active and passive skills.",
-        discussion: "Example:\n  d3 class barbarian")
+        discussion: "Example:\n  \(D3Group.prefix) class barbarian")
 
     @Argument(help: "barbarian, crusader, demon-hunter, monk, necromancer, witch-doctor or wizard.")
     var slug: String
@@ -99,7 +99,7 @@ struct ClassCommand: AsyncParsableCommand {
 struct SkillCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "skill", abstract: "Show one skill of a class: description and runes.",
-        discussion: "Skill slugs are listed by `d3 class`.\n\nExample:\n  d3 skill barbarian bash")
+        discussion: "Skill slugs are listed by `\(D3Group.prefix) class`.\n\nExample:\n  \(D3Group.prefix) skill barbarian bash")
 
     @Argument(help: "The class slug, such as barbarian.")
     var heroClass: String
@@ -111,7 +111,7 @@ struct SkillCommand: AsyncParsableCommand {
 
     func run() async throws {
         let hint = NameHint.classes.contains(heroClass)
-            ? "`d3 class \(heroClass)` lists its skills." : NameHint.hint(heroClass, "classes", NameHint.classes)
+            ? "`\(D3Group.prefix) class \(heroClass)` lists its skills." : NameHint.hint(heroClass, "classes", NameHint.classes)
         try await options.show(hint: hint,
             { try await $0.skill(skill, characterClass: heroClass) }, render: { $0.render($1) })
     }
@@ -121,7 +121,7 @@ struct SkillCommand: AsyncParsableCommand {
 struct ItemTypeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "item-type", abstract: "Show the item types, or the items of one type.",
-        discussion: "Examples:\n  d3 item-type\n  d3 item-type sword2h")
+        discussion: "Examples:\n  \(D3Group.prefix) item-type\n  \(D3Group.prefix) item-type sword2h")
 
     @Argument(help: "The item type slug, such as sword2h (default: every type).")
     var slug: String?
@@ -129,7 +129,7 @@ struct ItemTypeCommand: AsyncParsableCommand {
     @OptionGroup var options: DataOptions
 
     func run() async throws {
-        let hint = "`d3 item-type` lists the types."
+        let hint = "`\(D3Group.prefix) item-type` lists the types."
         if let slug {
             try await options.show(hint: hint, { try await $0.itemType(slug) },
                 render: { $0.render(itemType: slug, $1) })
@@ -144,10 +144,10 @@ struct ItemCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "item", abstract: "Show one item: type, damage, affixes and set bonuses.",
         discussion: """
-            The argument is the item's slug and id, as `d3 item-type TYPE` lists them.
+            The argument is the item's slug and id, as `\(D3Group.prefix) item-type TYPE` lists them.
 
             Example:
-              d3 item corrupted-ashbringer-Unique_Sword_2H_104_x1
+              \(D3Group.prefix) item corrupted-ashbringer-Unique_Sword_2H_104_x1
             """)
 
     @Argument(help: "The item's slug and id, such as corrupted-ashbringer-Unique_Sword_2H_104_x1.")
@@ -156,7 +156,7 @@ struct ItemCommand: AsyncParsableCommand {
     @OptionGroup var options: DataOptions
 
     func run() async throws {
-        try await options.show(hint: "`d3 item-type TYPE` lists item slugs and ids.",
+        try await options.show(hint: "`\(D3Group.prefix) item-type TYPE` lists item slugs and ids.",
             { try await $0.item(slug) }, render: { $0.render($1) })
     }
 }

@@ -21,14 +21,14 @@ struct DataOptions: ParsableArguments {
         try await APIAccess.run(context: context, options: api) { access in
             let value: Value
             do {
-                value = try await fetch(access.client)
+                value = try await fetch(Diablo3Client(api: access.api))
             } catch BattleNetError.notFound(let what) {
                 throw CLIFailure(.notFound, "\(what) was not found in region \(context.settings.region): \(hint)")
             }
             if json {
                 Terminal.write(access.answers.lastText)
             } else {
-                Terminal.write(render(DataRenderer(style: Terminal.outputStyle, width: Terminal.columns), value))
+                Terminal.write(render(DataRenderer(program: context.program, style: Terminal.outputStyle, width: Terminal.columns), value))
             }
         }
     }

@@ -9,14 +9,14 @@ struct HeroCommand: AsyncParsableCommand {
         commandName: "hero",
         abstract: "Show one hero: skills, main stats and equipped items.",
         discussion: """
-            The hero is its id or its name, as `d3 profile` lists them. With --items, each equipped item is \
+            The hero is its id or its name, as `\(D3Group.prefix) profile` lists them. With --items, each equipped item is \
             shown with its main affixes; with --followers, each follower's items too.
 
             Examples:
-              d3 hero FaYe#2543 104729462 --region eu
-              d3 hero FaYe#2543 BITCONNEEECT --items
-              d3 hero FaYe#2543 104729462 --followers
-              d3 hero FaYe#2543 104729462 --json
+              \(D3Group.prefix) hero FaYe#2543 104729462 --region eu
+              \(D3Group.prefix) hero FaYe#2543 BITCONNEEECT --items
+              \(D3Group.prefix) hero FaYe#2543 104729462 --followers
+              \(D3Group.prefix) hero FaYe#2543 104729462 --json
             """)
 
     @Argument(help: "The account, such as Name#1234.", transform: { try BattleTag(parsing: $0) })
@@ -43,7 +43,7 @@ struct HeroCommand: AsyncParsableCommand {
     func run() async throws {
         let context = try Context(region: region.region, locale: api.locale)
         try await APIAccess.run(context: context, options: api) { access in
-            let client = access.client
+            let client = Diablo3Client(api: access.api)
             let id = try await heroID(client)
             let hero: D3Hero
             do {

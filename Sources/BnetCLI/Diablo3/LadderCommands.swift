@@ -47,7 +47,7 @@ struct LadderCommand<Kind: LadderCommandKind>: AsyncParsableCommand {
         let name = Kind.kind.rawValue
         return CommandConfiguration(
             commandName: name, abstract: "Show the \(name)s, or one \(name) and its leaderboards.",
-            discussion: "Examples:\n  d3 \(name)\n  d3 \(name) 1 --region eu")
+            discussion: "Examples:\n  \(D3Group.prefix) \(name)\n  \(D3Group.prefix) \(name) 1 --region eu")
     }
 
     @Argument(help: "The number (default: every one).")
@@ -57,7 +57,7 @@ struct LadderCommand<Kind: LadderCommandKind>: AsyncParsableCommand {
     @OptionGroup var options: DataOptions
 
     func run() async throws {
-        let hint = "`d3 \(Kind.kind.rawValue)` lists them."
+        let hint = "`\(D3Group.prefix) \(Kind.kind.rawValue)` lists them."
         let namespace = namespace.namespace
         if let id {
             try await options.show(hint: hint, { try await Kind.ladder($0, id: id, namespace: namespace) },
@@ -75,12 +75,12 @@ struct LeaderboardCommand: AsyncParsableCommand {
         commandName: "leaderboard",
         abstract: "Show a season or era leaderboard: rank, rift level, time and players.",
         discussion: """
-            Boards are listed by `d3 season ID` and `d3 era ID`: rift-barbarian, rift-hardcore-dh, rift-team-4, \
+            Boards are listed by `\(D3Group.prefix) season ID` and `\(D3Group.prefix) era ID`: rift-barbarian, rift-hardcore-dh, rift-team-4, \
             achievement-points, conquest ids.
 
             Examples:
-              d3 leaderboard rift-barbarian --season 19
-              d3 leaderboard rift-wd --era 1 --limit 50 --json
+              \(D3Group.prefix) leaderboard rift-barbarian --season 19
+              \(D3Group.prefix) leaderboard rift-wd --era 1 --limit 50 --json
             """)
 
     @Argument(help: "The board, such as rift-barbarian.")
@@ -107,7 +107,7 @@ struct LeaderboardCommand: AsyncParsableCommand {
 
     func run() async throws {
         let (board, season, era, limit, namespace) = (board, season, era, limit, namespace.namespace)
-        let hint = season.map { "`d3 season \($0)` lists its boards." } ?? "`d3 era \(era ?? 0)` lists its boards."
+        let hint = season.map { "`\(D3Group.prefix) season \($0)` lists its boards." } ?? "`\(D3Group.prefix) era \(era ?? 0)` lists its boards."
         try await options.show(hint: hint, { client in
             var result = if let season {
                 try await client.seasonLeaderboard(board, season: season, namespace: namespace)

@@ -12,9 +12,9 @@ struct ProfileCommand: AsyncParsableCommand {
             Without a BattleTag, shows the signed-in player's own profile. BattleTags are case-sensitive.
 
             Examples:
-              d3 profile
-              d3 profile FaYe#2543 --region eu
-              d3 profile 'FaYe#2543' --json | jq '.heroes[].name'
+              \(D3Group.prefix) profile
+              \(D3Group.prefix) profile FaYe#2543 --region eu
+              \(D3Group.prefix) profile 'FaYe#2543' --json | jq '.heroes[].name'
             """)
 
     @Argument(help: "The account, such as Name#1234 (default: the signed-in player).", transform: { try BattleTag(parsing: $0) })
@@ -31,9 +31,9 @@ struct ProfileCommand: AsyncParsableCommand {
         try await APIAccess.run(context: context, options: api) { access in
             guard let tag = battleTag ?? access.credential?.token.battleTag else {
                 throw CLIFailure(.usage, "No BattleTag given, and the sign-in for region \(context.settings.region) "
-                    + "does not name one: give one, as in `d3 profile Name#1234`.")
+                    + "does not name one: give one, as in `\(D3Group.prefix) profile Name#1234`.")
             }
-            let profile = try await access.client.profile(tag)
+            let profile = try await Diablo3Client(api: access.api).profile(tag)
             if json {
                 Terminal.write(access.answers.lastText)
             } else {

@@ -1,6 +1,5 @@
 import ArgumentParser
 import BattleNet
-import BattleNetDiablo3
 import BnetKit
 import Foundation
 
@@ -18,9 +17,9 @@ struct APICommand: AsyncParsableCommand {
             other commands do (3 not signed in, 4 not found, 5 unreachable).
 
             Examples:
-              d3 api /d3/data/follower/templar
-              d3 api /data/d3/season/ --namespace 2-6-us
-              d3 api /d3/profile/FaYe-2543/ --region eu | jq '.heroes[0].name'
+              \(Program.running.name) api /d3/data/follower/templar
+              \(Program.running.name) api /data/d3/season/ --namespace 2-6-us
+              \(Program.running.name) api /d3/profile/FaYe-2543/ --region eu | jq '.heroes[0].name'
             """)
 
     @Argument(help: "The API path, such as /d3/data/act/1, or an absolute https link on the API host.")
@@ -45,8 +44,8 @@ struct APICommand: AsyncParsableCommand {
         try await APIAccess.run(
             context: context, options: api, locale: context.settings.locale == nil ? linkLocale : nil
         ) { [query, space] access in
-            try APIPath.checkHost(path, apiBaseURL: access.client.apiBaseURL)
-            let body = try await access.client.api.data(relative, query: query, namespace: space)
+            try APIPath.checkHost(path, apiBaseURL: access.api.apiBaseURL)
+            let body = try await access.api.data(relative, query: query, namespace: space)
             Terminal.write(Terminal.stdoutIsTerminal ? try JSONText.pretty(body) : JSONText.line(body))
         }
     }
@@ -83,7 +82,7 @@ enum APIPath {
         guard text.contains("://") else { return }
         guard let url = URL(string: text), let origin = WebOrigin(url), origin == WebOrigin(apiBaseURL) else {
             throw CLIFailure(.usage, "\(text) is not on the API host \(WebOrigin(apiBaseURL)?.description ?? apiBaseURL.absoluteString): "
-                + "d3 sends the token only there. Give a path, or pick the region (or --api-url) of that host.")
+                + "\(Program.running.name) sends the token only there. Give a path, or pick the region (or --api-url) of that host.")
         }
     }
 }

@@ -10,11 +10,14 @@ struct Bnet: PlayerCommand {
         abstract: "Sign in to Battle.net through a relay; look at Diablo III, World of Warcraft and StarCraft II.",
         discussion: """
             One sign-in serves every game and region of Battle.net's OAuth host: `bnet login` asks for every \
-            game's scope (openid d3.profile wow.profile sc2.profile); --scope narrows it. Settings, credentials \
-            and exit codes are d3's (d3 --help): $XDG_CONFIG_HOME/d3 (default ~/.config/d3), D3_RELAY_URL, \
-            D3_REGION, D3_LOCALE, D3_RENEW, D3_BROWSER_WAIT; a sign-in made with d3 serves bnet and the other \
-            way round, and either renews it. `d3 ARGS` is \
-            `bnet d3 ARGS` for the game commands and `bnet ARGS` for login, logout, whoami, token and api.
+            game's scope (openid d3.profile wow.profile sc2.profile); --scope narrows it. Settings come from \
+            flags, then BNET_RELAY_URL, BNET_REGION, BNET_LOCALE, BNET_RENEW, then \
+            $XDG_CONFIG_HOME/bnet/config.json (default ~/.config/bnet), which also holds the credentials; \
+            BNET_BROWSER_WAIT and BNET_ALLOW_INSECURE_RELAY are d3's D3_ ones. Where only d3's directory \
+            (~/.config/d3) exists, bnet moves it to its own and says so once; d3 then reads bnet's, so a sign-in \
+            made with either serves both. BNET_TOKEN makes every command use that token and store nothing; \
+            BNET_ACCOUNT picks one of several accounts signed in (bnet account list). `d3 ARGS` is `bnet d3 ARGS` \
+            for the game commands and `bnet ARGS` for login, logout, whoami, token and api.
 
             Example:
               bnet login --region eu
@@ -32,43 +35,10 @@ struct Bnet: PlayerCommand {
               6    sign-in declined or its code expired
               130  interrupted (Ctrl-C)
             """,
-        version: D3BuildInfo.current,
+        version: BuildInfo.current,
         subcommands: [
-            BnetLoginCommand.self, LogoutCommand.self, WhoamiCommand.self, TokenCommand.self, APICommand.self,
-            D3Group.self, WoWGroup.self, SC2Group.self,
+            BnetLoginCommand.self, LogoutCommand.self, WhoamiCommand.self, TokenCommand.self, AccountGroup.self,
+            APICommand.self,
+            D3Group.self, WoWGroup.self, SC2Group.self, CompletionCommand.self,
         ])
-
-    /// d3's messages with the commands as bnet spells them.
-    static func presented(_ message: String) -> String { BnetText.commands(message) }
-}
-
-/// `bnet d3 ...`: every Diablo III command of `d3`.
-struct D3Group: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "d3",
-        abstract: "Diablo III: profiles, heroes, game data, leaderboards (as the d3 command).",
-        subcommands: [
-            ProfileCommand.self, HeroCommand.self, ActCommand.self, ArtisanCommand.self, RecipeCommand.self,
-            FollowerCommand.self, ClassCommand.self, SkillCommand.self, ItemTypeCommand.self, ItemCommand.self,
-            LadderCommand<SeasonKind>.self, LadderCommand<EraKind>.self, LeaderboardCommand.self,
-        ])
-}
-
-/// The commands that d3's messages name, as bnet spells them.
-enum BnetText {
-    private static let shared = ["login", "logout", "whoami", "token", "api"]
-
-    /// `message` with each `` `d3 login` `` made `` `bnet login` `` (the shared commands) and each other
-    /// `` `d3 X` `` made `` `bnet d3 X` ``.
-    static func commands(_ message: String) -> String {
-        var result = ""
-        var rest = Substring(message)
-        while let range = rest.range(of: "`d3 ") {
-            result += rest[..<range.lowerBound]
-            let command = rest[range.upperBound...].prefix { $0 != " " && $0 != "`" }
-            result += shared.contains(String(command)) ? "`bnet " : "`bnet d3 "
-            rest = rest[range.upperBound...]
-        }
-        return result + rest
-    }
 }

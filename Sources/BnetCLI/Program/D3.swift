@@ -13,15 +13,16 @@ struct D3: PlayerCommand {
         abstract: "Sign in to Battle.net through a relay; look at Diablo III profiles, heroes, game data, leaderboards.",
         discussion: """
             Settings come from flags, then the environment (D3_RELAY_URL, D3_REGION, D3_LOCALE, D3_RENEW), then \
-            $XDG_CONFIG_HOME/d3/config.json ({"relay": ..., "region": ..., "locale": ..., "renew": ...}). \
+            config.json ({"relay": ..., "region": ..., "locale": ..., "renew": ...}). \
             renew says how an expired or rejected sign-in is renewed at a terminal: auto (the default where a \
             browser can be opened: through the browser without a keystroke when the last sign-in came back \
             through it, else after asking), prompt (always ask first), never (ask, then sign in with the code; \
             the default over SSH or without a display). --no-prompt and runs without a terminal never ask and \
             never open a browser. D3_BROWSER_WAIT is how long a sign-in waits for the browser to come back \
             (120 s) before it falls back to the code. Credentials are kept \
-            per OAuth host in $XDG_CONFIG_HOME/d3/credentials-<oauth host>.json (default ~/.config/d3): one \
-            sign-in serves us, eu, kr and tw. Without a sign-in, profile, hero, api and the data commands use \
+            per OAuth host in credentials-<oauth host>.json. Both files are in $XDG_CONFIG_HOME/d3 (default \
+            ~/.config/d3), or, once bnet has moved it there, in $XDG_CONFIG_HOME/bnet: one sign-in serves us, eu, \
+            kr and tw, and bnet and d3 alike. Without a sign-in, profile, hero, api and the data commands use \
             client credentials from BNET_CLIENT_ID and BNET_CLIENT_SECRET.
 
             Example:
@@ -39,15 +40,13 @@ struct D3: PlayerCommand {
               6    sign-in declined (at the code's page or in the browser) or its code expired
               130  interrupted (Ctrl-C)
             """,
-        version: D3BuildInfo.current,
+        version: BuildInfo.current,
         subcommands: [
             LoginCommand.self, LogoutCommand.self, WhoamiCommand.self, TokenCommand.self, ProfileCommand.self,
             HeroCommand.self, ActCommand.self, ArtisanCommand.self, RecipeCommand.self, FollowerCommand.self,
             ClassCommand.self, SkillCommand.self, ItemTypeCommand.self, ItemCommand.self,
             LadderCommand<SeasonKind>.self, LadderCommand<EraKind>.self, LeaderboardCommand.self, APICommand.self,
         ])
-
-    static func presented(_ message: String) -> String { message }
 }
 
 /// A parsed command handed to the task that runs it; only that task touches it.

@@ -1,3 +1,4 @@
+import BnetKit
 import Foundation
 
 /// One program, two names: called `bnet` it is the player CLI for every game (``Bnet``); called anything else
@@ -6,16 +7,15 @@ import Foundation
 @main
 enum Entry {
     static func main() async {
-        if ProgramName.isBnet {
-            await Bnet.runAsProgram()
-        } else {
-            await D3.runAsProgram()
+        switch Program.running {
+        case .bnet: await Bnet.runAsProgram()
+        case .d3: await D3.runAsProgram()
         }
     }
 }
 
-/// The name this program was started under.
-enum ProgramName {
-    /// Whether it was started as `bnet`.
-    static let isBnet = URL(fileURLWithPath: CommandLine.arguments.first ?? "d3").lastPathComponent == "bnet"
+extension Program {
+    /// The program this process runs as, from the name it was started under: every message, help text and
+    /// setting name comes from it.
+    static let running = Program(executablePath: CommandLine.arguments.first ?? "d3")
 }

@@ -12,11 +12,11 @@ enum GameScopes {
     static let all = ["openid", diablo3, WorldOfWarcraftClient.scope, StarCraft2Client.scope]
 
     /// What a sign-in asks for when no `--scope` is given: every game's as `bnet`; the relay's default as `d3`.
-    static var loginDefault: [String] { ProgramName.isBnet ? all : [] }
+    static var loginDefault: [String] { Program.running == .bnet ? all : [] }
 
-    /// The command that signs in for `region` asking for `scope` too (every game's scopes are the default).
+    /// The command that signs in for `region` asking for every game's scopes (only bnet asks for them).
     static func loginCommand(_ region: Region) -> String {
-        "bnet login" + (region == .us ? "" : " --region \(region)")
+        Program.bnet.login(region)
     }
 
     /// Refuses, before any call, a sign-in known not to have `scope`, or client credentials where a player's
@@ -68,7 +68,7 @@ extension DeviceFlowClient {
                     + "\(reason) Ask for those with --scope, or ask the relay's operator to allow more "
                     + "(bnet-relay --scope, or the app's own list: --app NAME=MODE:SCOPES).")
             }
-            Terminal.printError("bnet: the relay at \(relay.absoluteString) does not allow every game's scopes "
+            Terminal.printError("\(Program.running.name): the relay at \(relay.absoluteString) does not allow every game's scopes "
                 + "(\(TerminalText.line(reason))); signing in with the scopes it allows. Ask its operator to allow "
                 + "\(GameScopes.all.joined(separator: " ")) (`bnet-relay --scope`, or the app's list in `--app NAME=MODE:SCOPES`).")
             return try await start(clientID: clientID, scopes: [], loopback: loopback)

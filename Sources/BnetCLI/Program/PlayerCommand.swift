@@ -4,10 +4,7 @@ import BnetKit
 import Foundation
 
 /// A root command of the player CLI (``D3``, ``Bnet``): how it runs as the program, with its own name in messages.
-protocol PlayerCommand: AsyncParsableCommand {
-    /// A failure's message as this program prints it, after its name.
-    static func presented(_ message: String) -> String
-}
+protocol PlayerCommand: AsyncParsableCommand {}
 
 extension PlayerCommand {
     /// Parses, runs the command in a task that Ctrl-C cancels, and maps failures to one line and an exit code.
@@ -31,11 +28,11 @@ extension PlayerCommand {
         default:
             exitForParsing(error)
         }
-        var failure = CLIFailure.from(error)
+        var failure = CLIFailure.from(error, program: .running)
         if task.isCancelled, failure.status != .interrupted {
             failure = CLIFailure(.interrupted, "Interrupted.")
         }
-        Terminal.printError("\(configuration.commandName ?? "d3"): " + presented(failure.message))
+        Terminal.printError("\(Program.running.name): " + failure.message)
         Foundation.exit(failure.status.rawValue)
     }
 

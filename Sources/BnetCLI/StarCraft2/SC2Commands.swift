@@ -1,6 +1,5 @@
 import ArgumentParser
 import BattleNet
-import BattleNetDiablo3
 import BattleNetStarCraft2
 import BnetKit
 import Foundation
@@ -52,7 +51,7 @@ struct SC2ProfilesCommand: AsyncParsableCommand {
                     : "The sign-in for region \(region) does not name its account id: run "
                         + "`\(GameScopes.loginCommand(region))` again, or give --account ID.")
             }
-            let client = StarCraft2Client(api: access.client.api)
+            let client = StarCraft2Client(api: access.api)
             let profiles = try await GameScopes.mapping(
                 StarCraft2Client.scope, for: "StarCraft II account data", access: access, region: region
             ) { try await client.profiles(accountID: id) }
@@ -108,7 +107,7 @@ struct SC2ProfileCommand: AsyncParsableCommand {
     func run() async throws {
         let context = try Context(region: options.region.region, locale: options.api.locale)
         try await APIAccess.run(context: context, options: options.api) { access in
-            let client = StarCraft2Client(api: access.client.api)
+            let client = StarCraft2Client(api: access.api)
             let profile = try await client.profile(regionID: sc2Region ?? 1, realmID: realmID, profileID: profileID)
             if options.json {
                 Terminal.write(access.answers.lastText)

@@ -1,6 +1,5 @@
 import ArgumentParser
 import BattleNet
-import BattleNetDiablo3
 import BattleNetWorldOfWarcraft
 import BnetKit
 import Foundation
@@ -58,7 +57,7 @@ struct WoWOptions: ParsableArguments {
         try await APIAccess.run(context: context, options: api) { access in
             let what = "World of Warcraft account data"
             try GameScopes.require(WorldOfWarcraftClient.scope, for: what, access: access, region: region)
-            let client = WorldOfWarcraftClient(api: access.client.api, version: version)
+            let client = WorldOfWarcraftClient(api: access.api, version: version)
             try await GameScopes.mapping(WorldOfWarcraftClient.scope, for: what, access: access, region: region) {
                 try await body(client, access)
             }

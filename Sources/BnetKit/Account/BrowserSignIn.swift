@@ -71,13 +71,12 @@ public struct BrowserLauncher: Sendable, Hashable {
 }
 
 /// How long a sign-in through the browser waits for the browser to come back before it falls back to the code:
-/// `D3_BROWSER_WAIT` seconds (10 to 900), 120 by default. The CLI shows the bound when it opens the browser.
+/// `BNET_BROWSER_WAIT` (`D3_BROWSER_WAIT` for d3) seconds (10 to 900), 120 by default. The CLI shows the bound
+/// when it opens the browser.
 public enum BrowserWait {
-    /// The variable that sets it.
-    public static let variable = "D3_BROWSER_WAIT"
-
-    /// The bound in seconds for `environment`.
-    public static func seconds(environment: [String: String]) throws(SettingsError) -> Int {
+    /// The bound in seconds for `program` in `environment`.
+    public static func seconds(environment: [String: String], program: Program) throws(SettingsError) -> Int {
+        let variable = program.variable("BROWSER_WAIT")
         guard let text = environment[variable], !text.isEmpty else { return 120 }
         guard let seconds = Int(text), (10...900).contains(seconds) else {
             throw SettingsError(description: "\(variable): \"\(text)\" is not a number of seconds from 10 to 900")

@@ -1,7 +1,7 @@
 import BattleNet
 import Foundation
 
-/// The credential files of `d3`, one per OAuth host: `credentials-oauth.battle.net.json` serves us, eu, kr and
+/// The credential files of `bnet` and `d3`, one per OAuth host: `credentials-oauth.battle.net.json` serves us, eu, kr and
 /// tw (whichever the relay said the token works for), `credentials-oauth.battlenet.com.cn.json` serves cn. Files
 /// of older versions, one per region (`credentials-<region>.json`), are still read, and replaced by the host's
 /// file at the next sign-in. The directory is kept private to the user (``PrivateFiles``: `0700` directory,
@@ -10,14 +10,16 @@ public struct CredentialStore: Sendable {
     /// Why the store failed, with the path involved and the command that fixes it.
     public typealias Failure = PrivateFiles.Failure
 
-    private let files: PrivateFiles
+    let files: PrivateFiles
+    private let program: Program
 
     /// The directory holding the files.
     public var directory: URL { files.directory }
 
-    /// A store in `directory` (created on the first save).
-    public init(directory: URL) {
-        files = PrivateFiles(directory: directory, renewal: "run `d3 login` again")
+    /// A store in `directory` (created on the first save), for `program`'s messages.
+    public init(directory: URL, program: Program) {
+        files = PrivateFiles(directory: directory, renewal: "run `\(program.login())` again")
+        self.program = program
     }
 
     /// The file that holds the credentials of a region's OAuth host.
@@ -60,17 +62,17 @@ public struct CredentialStore: Sendable {
         return deleted
     }
 
-    private func decode(_ name: String) throws(Failure) -> StoredCredential? {
+    func decode(_ name: String) throws(Failure) -> StoredCredential? {
         guard let data = try files.read(name) else { return nil }
         do {
             return try StoredJSON.decoder.decode(StoredCredential.self, from: data)
         } catch {
             throw Failure(description: "\(files.url(of: name).path) could not be read (\(error.localizedDescription)); "
-                + "delete it or run `d3 login` again")
+                + "delete it or run `\(program.login())` again")
         }
     }
 
-    private static func hostName(_ region: Region) -> String {
+    static func hostName(_ region: Region) -> String {
         "credentials-\(region.oauthBaseURL.host ?? region.rawValue).json"
     }
 

@@ -12,9 +12,12 @@ public struct DataRenderer: Sendable {
     public var timeZone: TimeZone
     /// The terminal's width in columns: tables and paragraphs are wrapped to it.
     public var width: Int
+    /// The program whose commands the text suggests (`d3 item ...`, `bnet d3 item ...`).
+    public var program: Program
 
-    /// Creates a renderer; plain text, UTC dates and 100 columns by default.
-    public init(style: TextStyle = .plain, timeZone: TimeZone = .gmt, width: Int = 100) {
+    /// Creates a renderer for `program`; plain text, UTC dates and 100 columns by default.
+    public init(program: Program, style: TextStyle = .plain, timeZone: TimeZone = .gmt, width: Int = 100) {
+        self.program = program
         self.style = style
         self.timeZone = timeZone
         self.width = width
@@ -79,7 +82,7 @@ extension DataRenderer {
                 + tier.taughtRecipes.map { recipeRow(tier.tier, $0, "plan") }
         }
         return document("\(artisan.name) (\(artisan.slug))", [
-            section("Recipes (d3 recipe \(artisan.slug) RECIPE shows one)", ["Tier", "Recipe", "Learned", "Cost", "Reagents"],
+            section("Recipes (\(program.diablo3("recipe \(artisan.slug) RECIPE")) shows one)", ["Tier", "Recipe", "Learned", "Cost", "Reagents"],
                 rightAligned: [0, 3], rows),
         ])
     }
@@ -97,7 +100,7 @@ extension DataRenderer {
         document(recipe.name, [
             fields([
                 ("Recipe", recipe.slug), ("Cost", Formatting.grouped(recipe.cost) + " gold"),
-                ("Makes", recipe.itemProduced.map { "\($0.name) (d3 item \($0.itemArgument))" }),
+                ("Makes", recipe.itemProduced.map { "\($0.name) (\(program.diablo3("item \($0.itemArgument)")))" }),
             ]),
             section("Reagents", ["Quantity", "Item", "Slug"], rightAligned: [0],
                 recipe.reagents.map { [String($0.quantity), $0.item.name, $0.item.slug] }),

@@ -12,7 +12,7 @@ extension DataRenderer {
                 ("Updated", index.lastUpdateTime),
             ]),
             section("\(noun)s", [noun, "Command"], rightAligned: [0], index.ids.map {
-                [String($0), "d3 \(index.kind.rawValue) \($0)"]
+                [String($0), program.diablo3("\(index.kind.rawValue) \($0)")]
             }),
         ])
     }

@@ -1,7 +1,7 @@
 import BattleNet
 import Foundation
 
-/// The exit codes of `d3`, as its help documents them.
+/// The exit codes of `bnet` and `d3`, as their help documents them.
 public enum ExitStatus: Int32, Sendable, CaseIterable {
     /// Success.
     case ok = 0
@@ -38,30 +38,29 @@ public struct CLIFailure: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String { message }
 
     /// Not signed in for `region`.
-    public static func notSignedIn(_ region: Region) -> CLIFailure {
-        CLIFailure(.notSignedIn, "Not signed in for region \(region): run `\(loginCommand(region))`.")
+    public static func notSignedIn(_ region: Region, program: Program) -> CLIFailure {
+        CLIFailure(.notSignedIn, "Not signed in for region \(region): run `\(program.login(region))`.")
     }
 
     /// The sign-in for `region` has expired.
-    public static func expired(_ region: Region) -> CLIFailure {
-        CLIFailure(.notSignedIn, "The sign-in for region \(region) has expired: run `\(loginCommand(region))`.")
+    public static func expired(_ region: Region, program: Program) -> CLIFailure {
+        CLIFailure(.notSignedIn, "The sign-in for region \(region) has expired: run `\(program.login(region))`.")
     }
 
-    private static func loginCommand(_ region: Region) -> String {
-        region == .us ? "d3 login" : "d3 login --region \(region)"
-    }
-
-    /// Maps any error to a status and a message; `relay` names the relay in login messages.
-    public static func from(_ error: any Error, relay: URL? = nil) -> CLIFailure {
+    /// Maps any error to a status and a message for `program`; `relay` names the relay in login messages, and
+    /// `relayIsSetting` says it came from the settings (`--relay`), which the message then suggests checking.
+    public static func from(
+        _ error: any Error, relay: URL? = nil, relayIsSetting: Bool = false, program: Program
+    ) -> CLIFailure {
         switch error {
         case let failure as CLIFailure:
             return failure
         case is CancellationError:
             return CLIFailure(.interrupted, "Interrupted.")
         case let error as DeviceFlowError:
-            return from(deviceFlow: error, relay: relay)
+            return from(deviceFlow: error, relay: relay, program: program)
         case let error as BattleNetError:
-            return from(battleNet: error, relay: relay)
+            return from(battleNet: error, relay: relay, relayIsSetting: relayIsSetting, program: program)
         case let error as SettingsError:
             return CLIFailure(.usage, error.description)
         case let error as CredentialStore.Failure:
@@ -73,16 +72,26 @@ public struct CLIFailure: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    private static func from(battleNet error: BattleNetError, relay: URL?) -> CLIFailure {
+    private static func from(
+        battleNet error: BattleNetError, relay: URL?, relayIsSetting: Bool, program: Program
+    ) -> CLIFailure {
         switch error {
         case .notFound:
             return CLIFailure(.notFound, error.description)
         case .invalidToken:
-            return CLIFailure(.notSignedIn, error.description + " Run `d3 login`.")
+            return CLIFailure(.notSignedIn, error.description + " Run `\(program.login())`.")
         case .unreachable(let reason):
-            guard let relay else { return CLIFailure(.unreachable, error.description) }
-            return CLIFailure(.unreachable, "Could not reach the relay at \(relay.absoluteString): \(reason). "
-                + "Check --relay, D3_RELAY_URL or config.json, and that the relay is running.")
+            let failure = NetworkFailure(reason: reason)
+            guard let relay else {
+                let host = failure.host ?? "the API host"
+                return CLIFailure(.unreachable, "Could not reach \(host): \(failure.problem). Check the network "
+                    + "connection and try again; with --api-url, check that it names a running server.")
+            }
+            let check = relayIsSetting
+                ? "Check that it is running and that --relay, \(program.variable("RELAY_URL")) or config.json names it."
+                : "Check that it is running and that this machine can reach it."
+            return CLIFailure(.unreachable, "Could not reach the relay at \(relay.absoluteString): \(failure.problem). "
+                + check)
         case .timeout:
             guard let relay else { return CLIFailure(.unreachable, error.description) }
             return CLIFailure(.unreachable, "The relay at \(relay.absoluteString) did not answer in time. "
@@ -95,29 +104,29 @@ public struct CLIFailure: Error, Sendable, Equatable, CustomStringConvertible {
                 + "larger --max-response-size (in MiB) if it is expected.")
         case .unexpectedStatus, .malformedResponse, .responseTooLarge:
             guard let relay else { fallthrough }
-            return CLIFailure(.failure, "The relay at \(relay.absoluteString) is misconfigured or is not a d3 "
-                + "relay: " + error.description)
+            return CLIFailure(.failure, "The relay at \(relay.absoluteString) is misconfigured or is not a "
+                + "\(program.name) relay: " + error.description)
         default:
             return CLIFailure(.failure, error.description)
         }
     }
 
-    private static func from(deviceFlow error: DeviceFlowError, relay: URL?) -> CLIFailure {
+    private static func from(deviceFlow error: DeviceFlowError, relay: URL?, program: Program) -> CLIFailure {
         let at = relay.map { " at \($0.absoluteString)" } ?? ""
         switch error {
         case .accessDenied:
-            return CLIFailure(.loginRefused, "The sign-in was declined. Run `d3 login` again to retry.")
+            return CLIFailure(.loginRefused, "The sign-in was declined. Run `\(program.login())` again to retry.")
         case .expired:
             return CLIFailure(.loginRefused,
-                "The sign-in code expired before it was approved. Run `d3 login` again and approve it sooner.")
+                "The sign-in code expired before it was approved. Run `\(program.login())` again and approve it sooner.")
         case .invalidGrant:
-            return CLIFailure(.loginRefused, error.description + " Run `d3 login` again.")
+            return CLIFailure(.loginRefused, error.description + " Run `\(program.login())` again.")
         case .invalidClient(let oauth):
             return CLIFailure(.failure, "The relay\(at) rejected the client id (\(oauth.error)"
                 + (oauth.errorDescription.map { ": \($0)" } ?? "")
                 + "): check --client-id, or ask the relay's operator to register it.")
         case .oauth, .unsupported:
-            return CLIFailure(.failure, "The relay\(at) is misconfigured or is not a d3 relay: "
+            return CLIFailure(.failure, "The relay\(at) is misconfigured or is not a \(program.name) relay: "
                 + error.description)
         }
     }

@@ -39,6 +39,18 @@ public enum Formatting {
         return "\(day(date, timeZone: timeZone)) \(pad(c.hour ?? 0, 2)):\(pad(c.minute ?? 0, 2)) \(zone)"
     }
 
+    /// How long until `end`, to the minute: `23 h 59 min`, `5 min`, `less than a minute`; `expired` once past.
+    public static func remaining(until end: Date, now: Date = Date()) -> String {
+        let seconds = Int(end.timeIntervalSince(now).rounded(.down))
+        guard seconds > 0 else { return "expired" }
+        let minutes = seconds / 60
+        switch minutes {
+        case 0: return "less than a minute"
+        case ..<60: return "\(minutes) min"
+        default: return "\(minutes / 60) h" + (minutes % 60 == 0 ? "" : " \(minutes % 60) min")
+        }
+    }
+
     /// The columns a string takes in a terminal: East Asian wide characters take two, marks none.
     public static func width(_ text: String) -> Int {
         text.unicodeScalars.reduce(0) { total, scalar in

@@ -6,7 +6,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// A private home and config directory for one test's runs of `d3`, removed afterwards.
+/// A private home and config directory for one test's runs of `bnet` and `d3`, removed afterwards.
 struct Sandbox: Sendable {
     /// The temporary home.
     let home: URL
@@ -14,10 +14,18 @@ struct Sandbox: Sendable {
     let configHome: URL
 
     /// The directory `d3` keeps its files in.
-    var configDirectory: URL { configHome.appending(path: "d3") }
+    var configDirectory: URL { directory(.d3) }
 
     /// The store `d3` reads, for writing credentials through the CLI's own code path.
-    var store: CredentialStore { CredentialStore(directory: configDirectory) }
+    var store: CredentialStore { store(.d3) }
+
+    /// `program`'s own directory (`bnet` or `d3` under `XDG_CONFIG_HOME`).
+    func directory(_ program: Program) -> URL { configHome.appending(path: program.name) }
+
+    /// The store in `program`'s own directory.
+    func store(_ program: Program) -> CredentialStore {
+        CredentialStore(directory: directory(program), program: program)
+    }
 
     /// The environment of a run: nothing inherited but `PATH`.
     func environment(_ extra: [String: String] = [:]) -> [String: String] {
@@ -31,6 +39,21 @@ struct Sandbox: Sendable {
     /// Runs `d3` in this sandbox.
     func d3(_ arguments: String..., environment extra: [String: String] = [:]) async throws -> D3Result {
         try await D3Process.run(arguments, environment: environment(extra))
+    }
+
+    /// Runs `d3 arguments` in this sandbox.
+    func d3(_ arguments: [String], environment extra: [String: String] = [:]) async throws -> D3Result {
+        try await D3Process.run(arguments, environment: environment(extra))
+    }
+
+    /// Runs `bnet` in this sandbox.
+    func bnet(_ arguments: String..., environment extra: [String: String] = [:]) async throws -> D3Result {
+        try await bnet(arguments, environment: extra)
+    }
+
+    /// Runs `bnet arguments` in this sandbox.
+    func bnet(_ arguments: [String], environment extra: [String: String] = [:]) async throws -> D3Result {
+        try await ChildProcess.run(try BuiltExecutable.url("bnet"), arguments, environment: environment(extra))
     }
 }
 
