@@ -16,6 +16,11 @@ struct LoopbackLoginTests {
         let port = try freePort()
         let relayURL = "http://127.0.0.1:\(port)"
         let credentials = ClientCredentials(id: "loopback-relay", secret: "loopback-s3cr3t-0123456789")
+        // Outside sandbox mode the relay needs a seal key of its own: made as an operator makes it.
+        let key = sandbox.home.appending(path: "relay.key").path
+        let keygen = try await ChildProcess.run(
+            BuiltExecutable.url("bnet-relay"), ["keygen", "--output", key], environment: sandbox.environment())
+        #expect(keygen.status == 0, "\(keygen.stderr)")
         let emulator = try await BattleNetEmulator.start(configuration: EmulatorConfiguration(clients: [
             EmulatorClient(credentials: credentials, name: "d3", redirectURIs: ["\(relayURL)/redirect/d3"])
         ]))
@@ -24,7 +29,7 @@ struct LoopbackLoginTests {
                 binary: BuiltExecutable.url("bnet-relay"), port: port,
                 arguments: [
                     "--ops-port", "\(try freePort())", "--database", sandbox.home.appending(path: "relay.sqlite").path,
-                    "--log-level", "warning",
+                    "--log-level", "warning", "--seal-key-file", key,
                     "--authorize-url", emulator.endpoints.authorizeURL.absoluteString,
                     "--token-url", emulator.endpoints.tokenURL.absoluteString,
                     "--userinfo-url", emulator.endpoints.userinfoURL.absoluteString,
