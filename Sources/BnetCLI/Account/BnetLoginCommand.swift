@@ -9,13 +9,17 @@ struct BnetLoginCommand: AsyncParsableCommand {
         commandName: "login",
         abstract: "Sign in to Battle.net through the relay, for every game.",
         discussion: """
-            Signs in as `d3 login` does: through the browser on this machine when it can (no code to type; a \
-            Battle.net that remembers you answers without a click), else with a code and a link to approve in \
-            any browser, on any device (`d3 login --help` says when). By default the sign-in \
-            asks for every game's scope: openid d3.profile wow.profile sc2.profile (a relay that allows fewer is \
-            asked for its default ones instead, and says so). --scope asks for exactly the scopes given. The \
-            token is saved as `d3 login` saves it (credentials-<oauth host>.json, mode 0600) and serves every \
-            game and the regions us, eu, kr and tw.
+            Where a browser can be opened here ($BROWSER, open on macOS, xdg-open with a display; not over SSH) \
+            and the relay offers it, signs in through the browser on this machine, with no code to type (a \
+            Battle.net that remembers you answers without a click); otherwise, or with --no-browser or --qr, or \
+            when the browser does not come back within BNET_BROWSER_WAIT seconds (120), shows a code and a link \
+            to approve in any browser, on any device. By default the sign-in asks for every game's scope: openid \
+            d3.profile wow.profile sc2.profile (a relay that allows fewer is asked for its default ones instead, \
+            and says so). --scope asks for exactly the scopes given. Without --relay (or BNET_RELAY_URL, or \
+            config.json), it signs in at the relay of the region's last sign-in. The token is saved in \
+            credentials-<oauth host>.json (mode 0600) and serves every game and the regions us, eu, kr and tw; \
+            signing in as another account keeps the one before (bnet account list), and signing in again as the \
+            same account revokes the token it replaces.
 
             Examples:
               bnet login --region eu

@@ -34,7 +34,7 @@ struct APICommand: AsyncParsableCommand {
         let parsed = try APIPath.parse(path)
         let relative = parsed.path
         var query = parsed.query
-        // A locale in the link wins over the region's default, but not over --locale or D3_LOCALE.
+        // A locale in the link wins over the region's default, but not over --locale or BNET_LOCALE (D3_LOCALE).
         let linkLocale = query.first { $0.0 == "locale" }.flatMap { BattleNetLocale(rawValue: $0.1) }
         var space = namespace.namespace
         if space == nil, let index = query.firstIndex(where: { $0.0 == "namespace" }) {

@@ -13,7 +13,8 @@ struct Bnet: PlayerCommand {
             game's scope (openid d3.profile wow.profile sc2.profile); --scope narrows it. Settings come from \
             flags, then BNET_RELAY_URL, BNET_REGION, BNET_LOCALE, BNET_RENEW, then \
             $XDG_CONFIG_HOME/bnet/config.json (default ~/.config/bnet), which also holds the credentials; \
-            BNET_BROWSER_WAIT and BNET_ALLOW_INSECURE_RELAY are d3's D3_ ones. Where only d3's directory \
+            BNET_BROWSER_WAIT is how long a sign-in waits for the browser to come back (120 s), and \
+            BNET_ALLOW_INSECURE_RELAY=1 allows a plain-http relay on another machine. Where only d3's directory \
             (~/.config/d3) exists, bnet moves it to its own and says so once; d3 then reads bnet's, so a sign-in \
             made with either serves both. BNET_TOKEN makes every command use that token and store nothing; \
             BNET_ACCOUNT picks one of several accounts signed in (bnet account list). `d3 ARGS` is `bnet d3 ARGS` \

@@ -32,6 +32,6 @@ public struct NetworkFailure: Sendable, Equatable {
         (["network is unreachable", "errno: 101"], "the network is unreachable from this machine"),
         (["no route to host", "errno: 113"], "there is no route to it from this machine"),
         (["connection reset", "errno: 104"], "it reset the connection"),
-        (["handshake", "nisossl", "niossl", "certificate", "tls"], "the TLS handshake failed (its certificate was not accepted)"),
+        (["handshake", "niossl", "certificate", "tls"], "the TLS handshake failed (its certificate was not accepted)"),
     ]
 }
