@@ -81,7 +81,7 @@ struct TerminalTextTests {
         #expect(!plain.contains("\u{1B}"))
         #expect(!plain.unicodeScalars.contains { $0.value == 0x9B || $0.value == 0x07 })
         // With colours on, the only escapes left are the renderer's own colours: ESC [ digits and ; then m.
-        let coloured = ProfileRenderer(style: TextStyle(enabled: true)).render(profile, requested: tag)
+        let coloured = ProfileRenderer(TextFormat(style: TextStyle(enabled: true))).render(profile, requested: tag)
         let afterEscapes = coloured.split(separator: "\u{1B}", omittingEmptySubsequences: false).dropFirst()
         #expect(!afterEscapes.isEmpty)
         #expect(afterEscapes.allSatisfy { piece in

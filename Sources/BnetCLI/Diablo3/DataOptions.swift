@@ -17,8 +17,8 @@ struct DataOptions: ParsableArguments {
         hint: String, _ fetch: (Diablo3Client) async throws -> Value,
         render: (DataRenderer, Value) -> String
     ) async throws {
-        let context = try Context(region: region.region, locale: api.locale)
-        try await APIAccess.run(context: context, options: api) { access in
+        try await APIAccess.run(region: region, options: api) { access in
+            let context = access.context
             let value: Value
             do {
                 value = try await fetch(Diablo3Client(api: access.api))
@@ -28,7 +28,7 @@ struct DataOptions: ParsableArguments {
             if json {
                 Terminal.write(access.answers.lastText)
             } else {
-                Terminal.write(render(DataRenderer(program: context.program, style: Terminal.outputStyle, width: Terminal.columns), value))
+                Terminal.write(render(DataRenderer(program: context.program, format: .terminal), value))
             }
         }
     }

@@ -41,8 +41,7 @@ struct HeroCommand: AsyncParsableCommand {
     @OptionGroup var api: APIOptions
 
     func run() async throws {
-        let context = try Context(region: region.region, locale: api.locale)
-        try await APIAccess.run(context: context, options: api) { access in
+        try await APIAccess.run(region: region, options: api) { access in
             let client = Diablo3Client(api: access.api)
             let id = try await heroID(client)
             let hero: D3Hero
@@ -60,7 +59,7 @@ struct HeroCommand: AsyncParsableCommand {
                 let bodies = access.answers.last(names.count)
                 Terminal.write(names.count == 1 ? access.answers.lastText : JSONText.object(Array(zip(names, bodies))))
             } else {
-                Terminal.write(HeroRenderer(style: Terminal.outputStyle).render(
+                Terminal.write(HeroRenderer(.terminal).render(
                     hero, of: battleTag, items: details, followers: followerItems))
             }
         }

@@ -27,8 +27,8 @@ struct ProfileCommand: AsyncParsableCommand {
     @OptionGroup var api: APIOptions
 
     func run() async throws {
-        let context = try Context(region: region.region, locale: api.locale)
-        try await APIAccess.run(context: context, options: api) { access in
+        try await APIAccess.run(region: region, options: api) { access in
+            let context = access.context
             guard let tag = battleTag ?? access.credential?.token.battleTag else {
                 throw CLIFailure(.usage, "No BattleTag given, and the sign-in for region \(context.settings.region) "
                     + "does not name one: give one, as in `\(D3Group.prefix) profile Name#1234`.")
@@ -37,7 +37,7 @@ struct ProfileCommand: AsyncParsableCommand {
             if json {
                 Terminal.write(access.answers.lastText)
             } else {
-                Terminal.write(ProfileRenderer(style: Terminal.outputStyle, width: Terminal.columns).render(profile, requested: tag))
+                Terminal.write(ProfileRenderer(.terminal).render(profile, requested: tag))
             }
         }
     }

@@ -8,6 +8,8 @@ import Foundation
 /// else the "run `bnet login`" failure. Every answer's body is kept as sent, for `--json`. Each game's commands build
 /// their own client on ``api``.
 struct APIAccess {
+    /// The program, settings and store the command runs with.
+    let context: Context
     /// Battle.net's API for the region, locale and host in force, with the token that authenticates the calls.
     let api: BlizzardAPI
     /// The sign-in, when it is what authenticates the calls.
@@ -16,6 +18,7 @@ struct APIAccess {
     let answers: AnswerRecorder
 
     init(context: Context, options: APIOptions, locale: BattleNetLocale? = nil) throws {
+        self.context = context
         let settings = context.settings
         if (locale ?? settings.locale) == .multi {
             throw CLIFailure(.usage, "The locale multi sends every language at once, which \(context.program.name) cannot show: "
@@ -62,6 +65,13 @@ extension APIAccess {
     /// ``RenewalPlan`` decides: at once through the browser, saying so in one line, when the last sign-in came back
     /// through the browser here and the renewal setting is `auto`; otherwise after asking. Then runs `body` again;
     /// otherwise the failure stands (exit 3).
+    static func run(
+        region: RegionOption, options: APIOptions, _ body: (APIAccess) async throws -> Void
+    ) async throws {
+        try await run(context: try Context(region: region.region, locale: options.locale), options: options, body)
+    }
+
+    /// ``run(region:options:_:)`` in a context the command made itself, with `locale` over the settings' one.
     static func run(
         context: Context, options: APIOptions, locale: BattleNetLocale? = nil,
         _ body: (APIAccess) async throws -> Void

@@ -47,3 +47,8 @@ enum Terminal {
         FileHandle.standardOutput.write(Data(text.utf8))
     }
 }
+
+extension TextFormat {
+    /// Standard output's: colours only on a terminal without `NO_COLOR`, its width (100 columns off a terminal).
+    static var terminal: TextFormat { TextFormat(style: Terminal.outputStyle, width: Terminal.columns) }
+}

@@ -41,9 +41,8 @@ struct SC2ProfilesCommand: AsyncParsableCommand {
     @OptionGroup var options: SC2Options
 
     func run() async throws {
-        let context = try Context(region: options.region.region, locale: options.api.locale)
-        let region = context.settings.region
-        try await APIAccess.run(context: context, options: options.api) { access in
+        try await APIAccess.run(region: options.region, options: options.api) { access in
+            let region = access.context.settings.region
             guard let id = account ?? access.credential?.token.accountID else {
                 throw CLIFailure(.notSignedIn, access.credential == nil
                     ? "Your StarCraft II profiles need a player's sign-in (it names the account): run "
@@ -58,7 +57,7 @@ struct SC2ProfilesCommand: AsyncParsableCommand {
             if options.json {
                 Terminal.write(access.answers.lastText)
             } else {
-                Terminal.write(SC2Renderer(style: Terminal.outputStyle, width: Terminal.columns).profiles(profiles))
+                Terminal.write(SC2Renderer(.terminal).profiles(profiles))
             }
         }
     }
@@ -105,14 +104,13 @@ struct SC2ProfileCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let context = try Context(region: options.region.region, locale: options.api.locale)
-        try await APIAccess.run(context: context, options: options.api) { access in
+        try await APIAccess.run(region: options.region, options: options.api) { access in
             let client = StarCraft2Client(api: access.api)
             let profile = try await client.profile(regionID: sc2Region ?? 1, realmID: realmID, profileID: profileID)
             if options.json {
                 Terminal.write(access.answers.lastText)
             } else {
-                Terminal.write(SC2Renderer(style: Terminal.outputStyle, width: Terminal.columns).profile(profile))
+                Terminal.write(SC2Renderer(.terminal).profile(profile))
             }
         }
     }

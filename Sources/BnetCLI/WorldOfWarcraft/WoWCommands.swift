@@ -52,9 +52,8 @@ struct WoWOptions: ParsableArguments {
     /// Runs `body` with a client for the game asked, after checking that the sign-in may read account data; a
     /// refusal for want of `wow.profile` becomes the message that says how to sign in with it.
     func run(_ body: (WorldOfWarcraftClient, APIAccess) async throws -> Void) async throws {
-        let context = try Context(region: region.region, locale: api.locale)
-        let region = context.settings.region
-        try await APIAccess.run(context: context, options: api) { access in
+        try await APIAccess.run(region: region, options: api) { access in
+            let region = access.context.settings.region
             let what = "World of Warcraft account data"
             try GameScopes.require(WorldOfWarcraftClient.scope, for: what, access: access, region: region)
             let client = WorldOfWarcraftClient(api: access.api, version: version)
@@ -88,7 +87,7 @@ struct WoWCharactersCommand: AsyncParsableCommand {
             if options.json {
                 Terminal.write(access.answers.lastText)
             } else {
-                Terminal.write(WoWRenderer(style: Terminal.outputStyle, width: Terminal.columns)
+                Terminal.write(WoWRenderer(.terminal)
                     .characters(profile, game: options.gameName))
             }
         }
@@ -135,7 +134,7 @@ struct WoWCharacterCommand: AsyncParsableCommand {
                 let bodies = access.answers.last(2)
                 Terminal.write(JSONText.object([("protected_character", bodies[0]), ("character", bodies[1])]))
             } else {
-                Terminal.write(WoWRenderer(style: Terminal.outputStyle, width: Terminal.columns)
+                Terminal.write(WoWRenderer(.terminal)
                     .character(protected, public: details))
             }
         }
@@ -170,7 +169,7 @@ struct WoWCollectionCommand<Kind: WoWCollectionKind>: AsyncParsableCommand {
                 Terminal.write(JSONText.line(body))
                 return
             }
-            let renderer = WoWRenderer(style: Terminal.outputStyle, width: Terminal.columns)
+            let renderer = WoWRenderer(.terminal)
             do {
                 Terminal.write(try Kind.render(body, renderer))
             } catch {

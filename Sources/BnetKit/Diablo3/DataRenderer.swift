@@ -5,22 +5,16 @@ import Foundation
 /// Renders the Diablo III data endpoints (acts, artisans, recipes, followers, classes, skills, item types,
 /// items, seasons, eras, leaderboards) as text: a bold title, `label  value` fields and tables. Every text
 /// from the server goes through ``TerminalText/line(_:)``.
-public struct DataRenderer: Sendable {
-    /// Colours, or none.
-    public var style: TextStyle
-    /// The time zone of dates.
-    public var timeZone: TimeZone
-    /// The terminal's width in columns: tables and paragraphs are wrapped to it.
-    public var width: Int
+public struct DataRenderer: TextRenderer {
+    /// How it lays text out.
+    public var format: TextFormat
     /// The program whose commands the text suggests (`d3 item ...`, `bnet d3 item ...`).
     public var program: Program
 
     /// Creates a renderer for `program`; plain text, UTC dates and 100 columns by default.
-    public init(program: Program, style: TextStyle = .plain, timeZone: TimeZone = .gmt, width: Int = 100) {
+    public init(program: Program, format: TextFormat = TextFormat()) {
         self.program = program
-        self.style = style
-        self.timeZone = timeZone
-        self.width = width
+        self.format = format
     }
 
     /// A document: a title, then sections separated by blank lines, ending with a newline.

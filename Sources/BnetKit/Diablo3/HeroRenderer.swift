@@ -4,16 +4,13 @@ import Foundation
 
 /// Renders one hero as text: who it is, skills, main stats and equipped items by slot. Every text from the
 /// hero goes through ``TerminalText/line(_:)``.
-public struct HeroRenderer: Sendable {
-    /// Colours, or none.
-    public var style: TextStyle
-    /// The time zone of dates.
-    public var timeZone: TimeZone
+public struct HeroRenderer: TextRenderer {
+    /// How it lays text out.
+    public var format: TextFormat
 
-    /// Creates a renderer; plain text and UTC dates by default.
-    public init(style: TextStyle = .plain, timeZone: TimeZone = .gmt) {
-        self.style = style
-        self.timeZone = timeZone
+    /// Creates a renderer; plain text, UTC dates and 100 columns by default.
+    public init(_ format: TextFormat = TextFormat()) {
+        self.format = format
     }
 
     /// The whole hero, ending with a newline; with `items` (the hero items endpoint), each item's primary affixes;

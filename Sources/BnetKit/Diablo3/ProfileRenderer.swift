@@ -4,19 +4,13 @@ import Foundation
 
 /// Renders an account profile as text: a summary, time played per class, and a table of heroes. Every text
 /// from the profile goes through ``TerminalText/line(_:)``.
-public struct ProfileRenderer: Sendable {
-    /// Colours, or none.
-    public var style: TextStyle
-    /// The time zone of dates.
-    public var timeZone: TimeZone
-    /// The terminal's width in columns: the heroes table is wrapped to it.
-    public var width: Int
+public struct ProfileRenderer: TextRenderer {
+    /// How it lays text out.
+    public var format: TextFormat
 
     /// Creates a renderer; plain text, UTC dates and 100 columns by default.
-    public init(style: TextStyle = .plain, timeZone: TimeZone = .gmt, width: Int = 100) {
-        self.style = style
-        self.timeZone = timeZone
-        self.width = width
+    public init(_ format: TextFormat = TextFormat()) {
+        self.format = format
     }
 
     /// The whole profile, ending with a newline.

@@ -33,8 +33,9 @@ public enum ConfigDirectory {
         let other = url(for: program == .bnet ? .d3 : .bnet, environment: environment)
         guard !exists(own), exists(other) else { return Resolved(url: own) }
         guard program == .bnet else { return Resolved(url: other) }
-        // rename(2): atomic, and the directory keeps its owner and 0700 (PrivateFiles checks both).
-        guard rename(other.path, own.path) == 0 else { return Resolved(url: other) }
+        // rename(2): atomic, and the directory keeps its owner and 0700 (PrivateFiles checks both). When another
+        // bnet run moved it first, its move is the one to follow.
+        guard rename(other.path, own.path) == 0 else { return Resolved(url: exists(own) ? own : other) }
         return Resolved(url: own, movedFrom: other)
     }
 

@@ -2,16 +2,13 @@ import BattleNetStarCraft2
 import Foundation
 
 /// Renders StarCraft II profiles as text. Every text from Battle.net goes through ``TerminalText/line(_:)``.
-public struct SC2Renderer: Sendable {
-    /// Colours, or none.
-    public var style: TextStyle
-    /// The terminal's width in columns.
-    public var width: Int
+public struct SC2Renderer: TextRenderer {
+    /// How it lays text out.
+    public var format: TextFormat
 
-    /// Creates a renderer; plain text and 100 columns by default.
-    public init(style: TextStyle = .plain, width: Int = 100) {
-        self.style = style
-        self.width = width
+    /// Creates a renderer; plain text, UTC dates and 100 columns by default.
+    public init(_ format: TextFormat = TextFormat()) {
+        self.format = format
     }
 
     /// The names given to StarCraft II's region ids.

@@ -4,19 +4,13 @@ import Foundation
 
 /// Renders World of Warcraft account data as text: the characters of every licence, a character's protected and
 /// public summaries, and the collections. Every text from Battle.net goes through ``TerminalText/line(_:)``.
-public struct WoWRenderer: Sendable {
-    /// Colours, or none.
-    public var style: TextStyle
-    /// The time zone of dates.
-    public var timeZone: TimeZone
-    /// The terminal's width in columns.
-    public var width: Int
+public struct WoWRenderer: TextRenderer {
+    /// How it lays text out.
+    public var format: TextFormat
 
     /// Creates a renderer; plain text, UTC dates and 100 columns by default.
-    public init(style: TextStyle = .plain, timeZone: TimeZone = .gmt, width: Int = 100) {
-        self.style = style
-        self.timeZone = timeZone
-        self.width = width
+    public init(_ format: TextFormat = TextFormat()) {
+        self.format = format
     }
 
     /// Every character of every licence: a table per licence (realm, name, level, class, race, faction).
