@@ -31,8 +31,8 @@ let package = Package(
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17)],
     products: [
         .executable(name: "bnet-relay", targets: ["BnetRelay"]),
-        .executable(name: "bnet", targets: ["D3CLI"]),
-        .executable(name: "d3", targets: ["D3CLI"]),
+        .executable(name: "bnet", targets: ["BnetCLI"]),
+        .executable(name: "d3", targets: ["BnetCLI"]),
         .executable(name: "relay-load", targets: ["RelayLoad"]),
         .library(name: "BattleNet", targets: ["BattleNet"]),
         .library(name: "BattleNetDiablo3", targets: ["BattleNetDiablo3"]),
@@ -226,24 +226,28 @@ let package = Package(
             dependencies: ["BattleNet", "RelayServer", serverOnly("NIOCore", "swift-nio")],
             swiftSettings: swiftSettings
         ),
-        // The `d3` CLI's logic without the command line: credential store, settings, renderers, exit codes.
+        // The player CLI's logic without the command line (no ArgumentParser): the program's names and exit codes,
+        // account files and sign-in, settings, text, and each game's renderers (Program/, Account/, Settings/, Text/,
+        // Diablo3/, WorldOfWarcraft/, StarCraft2/).
         .target(
-            name: "D3Kit",
+            name: "BnetKit",
             dependencies: [
                 "BattleNet", "BattleNetDiablo3", "BattleNetWorldOfWarcraft", "BattleNetStarCraft2", "BuildStamp",
                 serverOnly("NIOConcurrencyHelpers", "swift-nio"),
             ],
             swiftSettings: swiftSettings
         ),
+        // The player CLI: `bnet` (every game), and `d3` (the same binary under Diablo III's name), one folder per
+        // role and per game, as in BnetKit.
         .executableTarget(
-            name: "D3CLI",
+            name: "BnetCLI",
             dependencies: [
                 "BattleNet",
                 "BattleNetDiablo3",
                 "BattleNetWorldOfWarcraft",
                 "BattleNetStarCraft2",
                 "BattleNetHTTPClient",
-                "D3Kit",
+                "BnetKit",
                 serverOnly("ArgumentParser", "swift-argument-parser"),
                 serverOnly("NIOConcurrencyHelpers", "swift-nio"),
             ],
@@ -288,12 +292,12 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        // Renderers and the credential store as units; the `d3` binary as a subprocess against an emulator.
+        // Renderers and the credential store as units; the `bnet` and `d3` binaries as subprocesses against an emulator.
         .testTarget(
-            name: "D3CLITests",
+            name: "BnetCLITests",
             dependencies: [
                 "BattleNet", "BattleNetDiablo3", "BattleNetWorldOfWarcraft", "BattleNetStarCraft2", "BattleNetHTTPClient",
-                "BattleNetEmulator", "D3Kit", "TestSupport",
+                "BattleNetEmulator", "BnetKit", "TestSupport",
             ],
             resources: [.copy("Golden")],
             swiftSettings: swiftSettings
