@@ -2,7 +2,7 @@ import Foundation
 
 /// What a character wears, `GET /profile/wow/character/{realmSlug}/{characterName}/equipment` (any token): each
 /// item with its slot, quality, item level, enchantments and sockets. Stats, spells and tooltips are left in the raw
-/// answer (``WorldOfWarcraftClient/data(_:)``).
+/// answer (``WorldOfWarcraftClient/data(_:)-(WoWEndpoint)``).
 public struct WoWCharacterEquipment: Codable, Hashable, Sendable {
     /// `self`.
     public var links: WoWLinks?

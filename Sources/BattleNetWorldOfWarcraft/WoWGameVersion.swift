@@ -78,8 +78,9 @@ public enum WoWGame: String, Sendable, Hashable, CaseIterable, Codable {
     }
 }
 
-/// A World of Warcraft profile endpoint (one asked in the profile namespace), for ``WorldOfWarcraftClient/data(_:)``
-/// (the answer as sent) or ``WorldOfWarcraftClient/get(_:as:)``.
+/// A World of Warcraft profile endpoint (one asked in the profile namespace), for
+/// ``WorldOfWarcraftClient/data(_:)-(WoWEndpoint)`` (the answer as sent) or
+/// ``WorldOfWarcraftClient/get(_:as:)-(WoWEndpoint,_)``.
 public enum WoWEndpoint: Sendable, Hashable {
     /// `GET /profile/user/wow`: every licence and character of the signed-in account.
     case accountProfile

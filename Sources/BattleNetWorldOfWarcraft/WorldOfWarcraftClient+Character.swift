@@ -1,7 +1,7 @@
 import Foundation
 
 /// The public character endpoints (any token, the character need not be the account's) and the guild roster.
-/// Each has a raw form: ``WorldOfWarcraftClient/data(_:)`` with the matching ``WoWEndpoint``.
+/// Each has a raw form: ``WorldOfWarcraftClient/data(_:)-(WoWEndpoint)`` with the matching ``WoWEndpoint``.
 extension WorldOfWarcraftClient {
     /// What the character wears, with item levels, enchantments and gems.
     public func equipment(realmSlug: String, name: String) async throws -> WoWCharacterEquipment {
