@@ -7,7 +7,8 @@ import Hummingbird
 /// seasons, PvP summary, specializations) and the guild roster, as the gateway answers them: any valid token, a
 /// profile namespace required (the gateway's 404 without one). The recorded characters (Sheday on Stormrage, EU,
 /// 2019; Adaxion on Area 52, US, 2023) and the recorded guild (Avalerion on Stormrage, EU) get their recordings byte
-/// for byte; every character of an account the emulator knows gets a recording retargeted to it (`RetargetedWoW`).
+/// for byte; every character of an account the emulator knows gets a recording retargeted to it (`RetargetedWoW`),
+/// and each of the emulator's realms has a guild of the characters on it (`WoWGuildDocuments`).
 struct WoWCharacterRoutes {
     let state: EmulatorState
 
@@ -74,9 +75,16 @@ struct WoWCharacterRoutes {
             guard let (documents, namespace) = GameRequest.wowDocuments(request) else { return .gatewayError(.notFound) }
             let key = [documents.region, context.parameters.get("realm") ?? "", context.parameters.get("guild") ?? ""]
                 .map { $0.lowercased() }.joined(separator: "/") + "/roster"
-            guard documents.game == .retail, let name = Self.recorded[key], let body = try? EmulatorSamples.data(named: name)
+            if documents.game == .retail, let name = Self.recorded[key], let body = try? EmulatorSamples.data(named: name) {
+                return .json(.ok, body, headers: [.battlenetNamespace: namespace])
+            }
+            let realm = (context.parameters.get("realm") ?? "").lowercased()
+            guard (context.parameters.get("guild") ?? "").lowercased() == WoWGuildDocuments.slug,
+                let home = GeneratedWoW.realms[documents.game]?.first(where: { $0.slug == realm })
             else { return .gatewayError(.notFound, headers: [.battlenetNamespace: namespace]) }
-            return .json(.ok, body, headers: [.battlenetNamespace: namespace])
+            let members = state.configuration.wowCharacters(game: documents.game).filter { $0.realm == home }
+            return .json(.ok, WoWGuildDocuments(documents: documents).roster(realm: home, members: members).data,
+                         headers: [.battlenetNamespace: namespace])
         }
     }
 
@@ -105,19 +113,18 @@ struct WoWCharacterRoutes {
 }
 
 extension EmulatorConfiguration {
-    /// The character of any account the emulator knows (its players' and the configured ones) with this realm
-    /// slug and name, in any letter case; nil when there is none.
+    /// Every character of every account the emulator knows (its players' and the configured ones) in `game`, by
+    /// account id.
+    func wowCharacters(game: EmulatorWoWGame) -> [EmulatorWoWCharacter] {
+        Set(players.map(\.accountID)).union(games.wow.keys).sorted()
+            .flatMap { games.wowAccount(accountID: $0, game: game).characters }
+    }
+
+    /// The character with this realm slug and name, in any letter case, among ``wowCharacters(game:)``.
     func wowCharacter(realmSlug: String, name: String, game: EmulatorWoWGame) -> EmulatorWoWCharacter? {
-        let accounts = Set(players.map(\.accountID)).union(games.wow.keys)
-        for accountID in accounts.sorted() {
-            let account = games.wowAccount(accountID: accountID, game: game)
-            if let character = account.characters.first(where: {
-                $0.realm.slug == realmSlug.lowercased() && $0.name.lowercased() == name.lowercased()
-            }) {
-                return character
-            }
+        wowCharacters(game: game).first {
+            $0.realm.slug == realmSlug.lowercased() && $0.name.lowercased() == name.lowercased()
         }
-        return nil
     }
 }
 

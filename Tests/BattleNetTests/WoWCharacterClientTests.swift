@@ -77,6 +77,14 @@ struct WoWCharacterClientTests {
                     #expect(answer.links?.current?.href.contains("/season/\(season.id)?") == true)
                 }
             }
+            // Each realm's guild holds the known characters on it.
+            for realm in Set(characters.map(\.realm.slug)) {
+                let roster = try await wow.guildRoster(realmSlug: realm, guildSlug: "emulated-vanguard")
+                let here = characters.filter { $0.realm.slug == realm }.map(\.id)
+                #expect(Set(here).isSubset(of: roster.members.map(\.character.id)), "\(realm)")
+                #expect(roster.guild?.realm?.slug == realm && roster.members.first?.rank == 0)
+                #expect(roster.members.allSatisfy { $0.character.realm?.slug == realm && $0.character.playableClass != nil })
+            }
             let first = characters[0]
             await #expect(throws: BattleNetError.notFound("The Mythic+ season 1 of \(first.name) on \(first.realm.slug)")) {
                 try await wow.mythicKeystoneSeason(realmSlug: first.realm.slug, name: first.name, season: 1)
