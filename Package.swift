@@ -38,6 +38,7 @@ let package = Package(
         .library(name: "BattleNetDiablo3", targets: ["BattleNetDiablo3"]),
         .library(name: "BattleNetWorldOfWarcraft", targets: ["BattleNetWorldOfWarcraft"]),
         .library(name: "BattleNetStarCraft2", targets: ["BattleNetStarCraft2"]),
+        .library(name: "BattleNetHearthstone", targets: ["BattleNetHearthstone"]),
         .library(name: "BattleNetHTTPClient", targets: ["BattleNetHTTPClient"]),
         .library(name: "BattleNetURLSession", targets: ["BattleNetURLSession"]),
         .library(name: "BattleNetEmulator", targets: ["BattleNetEmulator"]),
@@ -81,6 +82,7 @@ let package = Package(
         .target(name: "BattleNetDiablo3", dependencies: ["BattleNet"], swiftSettings: swiftSettings),
         .target(name: "BattleNetWorldOfWarcraft", dependencies: ["BattleNet"], swiftSettings: swiftSettings),
         .target(name: "BattleNetStarCraft2", dependencies: ["BattleNet"], swiftSettings: swiftSettings),
+        .target(name: "BattleNetHearthstone", dependencies: ["BattleNet"], swiftSettings: swiftSettings),
         // The default transport for `BattleNet`, on AsyncHTTPClient.
         .target(
             name: "BattleNetHTTPClient",
@@ -220,6 +222,15 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // The game endpoints' drift canary: asks Blizzard, by hand with real credentials, every endpoint the game
+        // libraries type since issue #44 and says what changed (`swift run GameDriftCheck [REGION]`); not shipped.
+        .executableTarget(
+            name: "GameDriftCheck",
+            dependencies: [
+                "BattleNet", "BattleNetHTTPClient", "BattleNetWorldOfWarcraft", "BattleNetStarCraft2", "BattleNetHearthstone",
+            ],
+            swiftSettings: swiftSettings
+        ),
         // What the relay's JSON costs per wire message (scripts/bench.sh); not shipped.
         .executableTarget(
             name: "WireBench",
@@ -265,8 +276,9 @@ let package = Package(
         .testTarget(
             name: "BattleNetTests",
             dependencies: [
-                "BattleNet", "BattleNetDiablo3", "BattleNetWorldOfWarcraft", "BattleNetStarCraft2", "BattleNetHTTPClient",
-                "BattleNetURLSession", "BattleNetEmulator", "TestSupport", serverOnly("Hummingbird", "hummingbird"),
+                "BattleNet", "BattleNetDiablo3", "BattleNetWorldOfWarcraft", "BattleNetStarCraft2", "BattleNetHearthstone",
+                "BattleNetHTTPClient", "BattleNetURLSession", "BattleNetEmulator", "TestSupport",
+                serverOnly("Hummingbird", "hummingbird"),
                 serverOnly("HummingbirdTesting", "hummingbird"), serverOnly("HTTPTypes", "swift-http-types"),
             ],
             swiftSettings: swiftSettings

@@ -5,6 +5,7 @@
 #   BattleNetDiablo3           Sources/BattleNetDiablo3/BattleNetDiablo3.docc
 #   BattleNetWorldOfWarcraft   Sources/BattleNetWorldOfWarcraft/BattleNetWorldOfWarcraft.docc
 #   BattleNetStarCraft2        Sources/BattleNetStarCraft2/BattleNetStarCraft2.docc
+#   BattleNetHearthstone       Sources/BattleNetHearthstone/BattleNetHearthstone.docc
 # Each symbol graph is extracted (`swift symbolgraph-extract`) from the library's module in the package's debug build
 # (.build, built here if it is not there yet: after `swift build --build-tests` nothing is compiled). The libraries
 # hold no trait-dependent code, so their public API is the one an app with `traits: []` gets. A game's pages name the
@@ -20,7 +21,7 @@ graphs=$scratch/symbol-graphs
 modules=$(swift build --show-bin-path)/Modules
 triple=$(swift -print-target-info | sed -n 's/.*"triple": "\(.*\)".*/\1/p' | head -1)
 rm -rf "$graphs" && mkdir -p "$graphs" "$output"
-for library in BattleNet BattleNetDiablo3 BattleNetWorldOfWarcraft BattleNetStarCraft2; do
+for library in BattleNet BattleNetDiablo3 BattleNetWorldOfWarcraft BattleNetStarCraft2 BattleNetHearthstone; do
     if grep -rnE '^[[:space:]]*#(if|elseif).*\bServer\b' "Sources/$library"; then
         echo "docs: $library has code under the Server trait (above): its graph must come from a build without it" >&2
         exit 1

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Builds Examples/SignInCLI as an app would: a package of its own that depends on this one's `BattleNet`,
 # `BattleNetDiablo3` and `BattleNetURLSession` libraries only, with the default `Server` trait off (`traits: []`),
-# and its `CoreOnlyExample`, which depends on the core `BattleNet` alone. Fails if
+# its `CoreOnlyExample`, which depends on the core `BattleNet` alone, and its `HearthstoneOnlyExample`, which depends
+# on `BattleNetHearthstone` alone. Fails if
 #   - resolving it (or Examples/SwiftUIApp, which compiles only on Apple platforms) fetched any package but
 #     swift-crypto and swift-asn1 (an app must not download the server's graph),
 #   - an example links (and so its build compiled) any server code (SwiftNIO, Hummingbird, AsyncHTTPClient, GRDB,
 #     PostgresNIO, the relay's own modules), or a game library it does not use (CoreOnlyExample: none, nor the
-#     transport; SignInExample: only Diablo III), or
+#     transport; SignInExample: only Diablo III; HearthstoneOnlyExample: only Hearthstone, no transport), or
 #   - it did not find the fetched packages and linked modules it expects (so the check cannot pass vacuously).
 # Prints the example's path; the interop suite (Tests/Interop/test_example.py) runs it against a sandbox relay.
 #
@@ -61,7 +62,19 @@ extra=$(grep -E "^BattleNet[A-Z0-9]|$server_modules" <<<"$modules" || true)
 printed=$("$bin/CoreOnlyExample" 'FaYe#2543' eu)
 [ "$printed" = "https://eu.api.blizzard.com FaYe-2543" ] || fail "CoreOnlyExample printed '$printed'"
 
-# 2. SignInExample: BattleNet, BattleNetURLSession and BattleNetDiablo3, and nothing of the server.
+# 2. HearthstoneOnlyExample, a consumer of BattleNetHearthstone alone: it links the core and Hearthstone, no other
+#    game library, no transport, and runs.
+modules=$(linked HearthstoneOnlyExample)
+echo "examples: modules in a Hearthstone-only app: $(echo "$modules" | xargs)" >&2
+for module in BattleNet BattleNetHearthstone Crypto HearthstoneOnlyExample; do
+    grep -qx "$module" <<<"$modules" || fail "expected the Hearthstone-only app to link $module; it does not (see the list above)"
+done
+extra=$(grep -E "^BattleNet[A-Z0-9]|$server_modules" <<<"$modules" | grep -vx BattleNetHearthstone || true)
+[ -z "$extra" ] || fail "an app depending only on BattleNetHearthstone links $(echo "$extra" | xargs)"
+printed=$("$bin/HearthstoneOnlyExample" 'AAECAQcG+wyd/A==')
+[ "$printed" = "hearthstone/deck code=AAECAQcG+wyd/A==" ] || fail "HearthstoneOnlyExample printed '$printed'"
+
+# 3. SignInExample: BattleNet, BattleNetURLSession and BattleNetDiablo3, and nothing of the server.
 modules=$(linked SignInExample)
 echo "examples: modules in the app: $(echo "$modules" | xargs)" >&2
 for module in $expected_modules; do
@@ -69,7 +82,7 @@ for module in $expected_modules; do
 done
 server=$(grep -E "$server_modules" <<<"$modules" || true)
 [ -z "$server" ] || fail "an app using only BattleNet and BattleNetURLSession links server modules: $(echo "$server" | xargs)"
-games=$(grep -E '^BattleNet(WorldOfWarcraft|StarCraft2)$' <<<"$modules" || true)
+games=$(grep -E '^BattleNet(WorldOfWarcraft|StarCraft2|Hearthstone)$' <<<"$modules" || true)
 [ -z "$games" ] || fail "an app using only BattleNetDiablo3 of the games links $(echo "$games" | xargs)"
 [ -x "$bin/SignInExample" ] || fail "no executable at $bin/SignInExample"
 

@@ -46,7 +46,11 @@ public struct BattleNetEmulator: Sendable {
         OAuthRoutes(state: state).register(on: router)
         Diablo3Routes(state: state).register(on: router)
         WoWRoutes(state: state).register(on: router)
+        WoWCharacterRoutes(state: state).register(on: router)
+        WoWWorldRoutes(state: state).register(on: router)
         StarCraft2Routes(state: state).register(on: router)
+        SC2LadderRoutes(state: state).register(on: router)
+        HearthstoneRoutes(state: state).register(on: router)
         if state.configuration.controlEndpoints {
             ControlRoutes(state: state).register(on: router)
         }

@@ -12,8 +12,8 @@ public enum EmulatorSamples {
         return data
     }
 
-    /// Every sample's bytes, decoded once, when a sample is first asked for (under 1 MiB; a relay not in sandbox mode
-    /// never asks).
+    /// Every sample's bytes, decoded once, when a sample is first asked for (about 3 MiB, most of it the recorded
+    /// achievements and Mythic+ leaderboard; a relay not in sandbox mode never asks).
     private static let decoded = embedded.compactMapValues { Data(base64Encoded: $0) }
 
     /// The names of every sample file.
@@ -35,8 +35,42 @@ public enum EmulatorSamples {
     static let wowCollections = "wow_collections-index_acct-argentpony-2020_argentpony.json"
     static let wowMounts = "wow_collections-mounts_acct-argentpony-2020_argentpony.json"
     static let wowPets = "wow_collections-pets_acct-argentpony-2020_argentpony.json"
+    static let wowEquipment = "wow_character-equipment_sheday-stormrage-eu-2019_rbattlenet-vcr.json"
+    static let wowCharacterMedia = "wow_character-media_sheday-stormrage-eu-2019_rbattlenet-vcr.json"
+    static let wowAchievements = "wow_character-achievements_sheday-stormrage-eu-2019_rbattlenet-vcr.json"
+    static let wowMythicKeystoneProfileSheday =
+        "wow_character-mythic-keystone-profile_sheday-stormrage-eu-2019_rbattlenet-vcr.json"
+    static let wowMythicKeystoneProfileAdaxion = "wow_character-mythic-keystone-profile_adaxion-area-52-us-2023_gg-apis.json"
+    static let wowMythicKeystoneSeasonSheday =
+        "wow_character-mythic-keystone-season_3-sheday-stormrage-eu-2019_rbattlenet-vcr.json"
+    static let wowMythicKeystoneSeasonAdaxion = "wow_character-mythic-keystone-season_9-adaxion-area-52-us-2023_gg-apis.json"
+    static let wowPvPSummary = "wow_character-pvp-summary_sheday-stormrage-eu-2019_rbattlenet-vcr.json"
+    static let wowSpecializations = "wow_character-specializations_sheday-stormrage-eu-2019_rbattlenet-vcr.json"
+    static let wowGuildRoster = "wow_guild-roster_avalerion-stormrage-eu-2019_rbattlenet-vcr.json"
+    static let wowRealmIndex = "wow_realm-index_eu-2020_rbattlenet-vcr.json"
+    static let wowRealmAggramar = "wow_realm_500-aggramar-eu-2020_rbattlenet-vcr.json"
+    static let wowConnectedRealmIndex = "wow_connected-realm-index_eu-2019_rbattlenet-vcr.json"
+    static let wowConnectedRealm509 = "wow_connected-realm_509-eu-2019_rbattlenet-vcr.json"
+    static let wowToken = "wow_token-index_eu-2020_rbattlenet-vcr.json"
+    static let wowCommodities = "wow_auctions-commodities_us-2023_argentpony.json"
+    static let wowAuctionsConnectedRealm4 = "wow_auctions_connected-realm-4-us-2020_argentpony.json"
+    static let wowKeystoneAffixIndex = "wow_keystone-affix-index_eu-2019_rbattlenet-vcr.json"
+    static let wowMythicLeaderboard = "wow_mythic-keystone-leaderboard_cr509-dungeon244-period682-eu-2019_rbattlenet-vcr.json"
     static let sc2Player = "sc2_player_acct2137104-rigs-2019_rbattlenet-vcr.json"
     static let sc2Profile = "sc2_profile_2-1-2137104-katarn-2019_rbattlenet-vcr.json"
+    static let sc2LadderSummary = "sc2_ladder-summary_2-1-2137104-2019_rbattlenet-vcr.json"
+    static let sc2ProfileLadder = "sc2_profile-ladder_2-1-2137104-ladder2200-2019_rbattlenet-vcr.json"
+    static let sc2Grandmaster = "sc2_grandmaster-leaderboard_region2-2019_rbattlenet-vcr.json"
+    static let sc2League = "sc2_league_37-201-0-6-2019_rbattlenet-vcr.json"
+    static let sc2Season = "sc2_season_region2-2019_rbattlenet-vcr.json"
+
+    // Hearthstone.
+    static let hsCard = "hs_card_52119-arch-villain-rafaam-eu-2019_rbattlenet-vcr.json"
+    static let hsCardSearch = "hs_cards-search_mana1-attack1-health1-eu-2019_rbattlenet-vcr.json"
+    static let hsDeck = "hs_deck_warrior-AAECAQcG-eu-2019_rbattlenet-vcr.json"
+    static let hsMetadata = "hs_metadata_eu-2019_rbattlenet-vcr.json"
+    static let hsMetadataSets = "hs_metadata-sets_eu-2019_rbattlenet-vcr.json"
+    static let hsMetadataKeywords = "hs_metadata-keywords_eu-2019_rbattlenet-vcr.json"
 
     // The recordings the generated game data starts from.
     static let jeweler = "d3_artisan_1_rbattlenet_vcr.json"

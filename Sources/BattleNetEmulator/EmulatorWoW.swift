@@ -1,7 +1,8 @@
 import Foundation
 
-/// A World of Warcraft game the emulator serves: retail, progression Classic or Classic Era, each with its own
-/// profile namespace (`profile-us`, `profile-classic-us`, `profile-classic1x-us`).
+/// A World of Warcraft game the emulator serves: retail, progression Classic, Classic Era or the Anniversary realms,
+/// each with its own namespaces (`profile-us`, `profile-classic-us`, `profile-classic1x-us`, `profile-classicann-us`;
+/// `dynamic-…` and `static-…` alike).
 public enum EmulatorWoWGame: String, Sendable, CaseIterable {
     /// Namespace `profile-{region}`.
     case retail = ""
@@ -9,12 +10,20 @@ public enum EmulatorWoWGame: String, Sendable, CaseIterable {
     case classic = "classic-"
     /// Namespace `profile-classic1x-{region}`.
     case classicEra = "classic1x-"
+    /// Namespace `profile-classicann-{region}` (the Anniversary realms, since November 2024).
+    case classicAnniversary = "classicann-"
 
     /// The game and region of a profile namespace, such as `profile-classic1x-eu`; nil for another namespace.
     static func parse(profileNamespace namespace: String) -> (game: EmulatorWoWGame, region: String)? {
-        guard namespace.hasPrefix("profile-") else { return nil }
-        let rest = namespace.dropFirst("profile-".count)
-        for game in [EmulatorWoWGame.classicEra, .classic, .retail] where rest.hasPrefix(game.rawValue) {
+        parse(namespace, kind: "profile")
+    }
+
+    /// The game and region of a namespace of `kind` (`profile`, `dynamic`, `static`), such as `dynamic-classicann-eu`
+    /// or `static-eu`; nil for another namespace.
+    static func parse(_ namespace: String, kind: String) -> (game: EmulatorWoWGame, region: String)? {
+        guard namespace.hasPrefix(kind + "-") else { return nil }
+        let rest = namespace.dropFirst(kind.count + 1)
+        for game in [EmulatorWoWGame.classicEra, .classicAnniversary, .classic, .retail] where rest.hasPrefix(game.rawValue) {
             let region = String(rest.dropFirst(game.rawValue.count))
             if ["us", "eu", "kr", "tw", "cn"].contains(region) { return (game, region) }
         }
@@ -27,6 +36,7 @@ public enum EmulatorWoWGame: String, Sendable, CaseIterable {
         case .retail: "static-11.0.2_55959-\(region)"
         case .classic: "static-5.5.1_63086-classic-\(region)"
         case .classicEra: "static-1.15.7_61582-classic1x-\(region)"
+        case .classicAnniversary: "static-1.15.7_61582-classicann-\(region)"
         }
     }
 

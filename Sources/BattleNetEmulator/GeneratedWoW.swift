@@ -28,12 +28,17 @@ enum GeneratedWoW {
             EmulatorWoWRealm(id: 5220, slug: "firemaw", name: "Firemaw"),
             EmulatorWoWRealm(id: 5233, slug: "thunderstrike", name: "Thunderstrike"),
         ],
+        .classicAnniversary: [
+            EmulatorWoWRealm(id: 6103, slug: "dreamscythe", name: "Dreamscythe"),
+            EmulatorWoWRealm(id: 6104, slug: "nightslayer", name: "Nightslayer"),
+        ],
     ]
 
     private static let names = ["Brann", "Aelyth", "Moira", "Thrall", "Zuljin", "Jaina", "Rokhan", "Valeera"]
 
     /// The characters per licence for a game: retail has two licences (WoW1 with characters on several realms,
-    /// WoW2 with one, not logged in since a rename: level 0), Classic one, Classic Era one with two realms.
+    /// WoW2 with one, not logged in since a rename: level 0), Classic one, Classic Era one with two realms, the
+    /// Anniversary realms one.
     static func account(accountID: Int, game: EmulatorWoWGame) -> EmulatorWoWAccount {
         let realms = realms[game] ?? []
         let seed = accountID % 100_000
@@ -83,6 +88,8 @@ enum GeneratedWoW {
         case .classicEra:
             return EmulatorWoWAccount(
                 licences: [(licence + 4, [character(5, realm: 0, level: 60), character(6, realm: 1, level: 27)])])
+        case .classicAnniversary:
+            return EmulatorWoWAccount(licences: [(licence + 5, [character(7, realm: 0, level: 60)])])
         }
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// JSON written in a given key order, as Blizzard's servers write it (JSONSerialization sorts or shuffles keys).
-indirect enum OrderedJSON: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral {
+indirect enum OrderedJSON: Sendable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral {
     case object([(String, OrderedJSON)])
     case array([OrderedJSON])
     case string(String)

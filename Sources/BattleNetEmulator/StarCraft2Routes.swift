@@ -26,7 +26,8 @@ struct StarCraft2Routes {
         }
     }
 
-    private func answer(_ request: Request, cache: String, _ body: () -> Data?) async -> Response {
+    /// An answer of StarCraft II's Express server: `body`'s bytes, or its 404 with an empty body for nil.
+    func answer(_ request: Request, cache: String, _ body: () -> Data?) async -> Response {
         await state.increment("sc2")
         if case .failure(let refusal) = await GameRequest.token(request, state: state) { return refusal.response }
         guard let data = body() else {
@@ -57,7 +58,7 @@ struct StarCraft2Routes {
     }
 
     /// Every profile the account lookups name, recorded or generated.
-    private func allProfiles() -> [GeneratedSC2.Profile] {
+    func allProfiles() -> [GeneratedSC2.Profile] {
         let recorded = state.configuration.games.sc2Players.values.flatMap(GeneratedSC2.profiles(inRecorded:))
         return recorded + state.configuration.players.flatMap(GeneratedSC2.profiles(of:))
     }

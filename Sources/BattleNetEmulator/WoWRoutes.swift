@@ -73,17 +73,10 @@ struct WoWRoutes {
         if case .failure(let refusal) = await GameRequest.token(request, state: state) { return refusal.response }
         guard let found = GameRequest.wowDocuments(request) else { return .gatewayError(.notFound) }
         let (documents, namespace) = found
-        let games = state.configuration.games
-        let accounts = Set(state.configuration.players.map(\.accountID)).union(games.wow.keys)
-        for accountID in accounts.sorted() {
-            let account = games.wowAccount(accountID: accountID, game: documents.game)
-            if let character = account.characters.first(where: {
-                $0.realm.slug == realm.lowercased() && $0.name.lowercased() == name.lowercased()
-            }) {
-                return .json(.ok, documents.characterProfile(character).data, headers: [.battlenetNamespace: namespace])
-            }
+        guard let character = state.configuration.wowCharacter(realmSlug: realm, name: name, game: documents.game) else {
+            return .gatewayError(.notFound)
         }
-        return .gatewayError(.notFound)
+        return .json(.ok, documents.characterProfile(character).data, headers: [.battlenetNamespace: namespace])
     }
 }
 

@@ -71,15 +71,33 @@ public enum SC2Endpoint: Sendable, Hashable {
     case player(accountID: Int)
     /// `GET /sc2/profile/{regionId}/{realmId}/{profileId}`.
     case profile(regionID: Int, realmID: Int, profileID: String)
+    /// `GET /sc2/profile/{regionId}/{realmId}/{profileId}/ladder/summary`: the profile's ladders this season.
+    case ladderSummary(regionID: Int, realmID: Int, profileID: String)
+    /// `GET /sc2/profile/{regionId}/{realmId}/{profileId}/ladder/{ladderId}`: one ladder the profile is on.
+    case ladder(regionID: Int, realmID: Int, profileID: String, ladderID: Int)
+    /// `GET /sc2/ladder/grandmaster/{regionId}`: the region's grandmaster 1v1 leaderboard.
+    case grandmaster(regionID: Int)
+    /// `GET /sc2/ladder/season/{regionId}`: the region's current season.
+    case season(regionID: Int)
+    /// `GET /data/sc2/league/{seasonId}/{queueId}/{teamType}/{leagueId}`: a league's tiers and divisions.
+    case league(seasonID: Int, queueID: Int, teamType: Int, leagueID: Int)
 
     /// The path after the host.
     public var path: String {
         switch self {
         case .player(let account): "sc2/player/\(account)"
-        case .profile(let region, let realm, let profile):
-            "sc2/profile/\(region)/\(realm)/"
-                + (profile.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? profile)
+        case .profile(let region, let realm, let profile): Self.profilePath(region, realm, profile)
+        case .ladderSummary(let region, let realm, let profile): Self.profilePath(region, realm, profile) + "/ladder/summary"
+        case .ladder(let region, let realm, let profile, let ladder):
+            Self.profilePath(region, realm, profile) + "/ladder/\(ladder)"
+        case .grandmaster(let region): "sc2/ladder/grandmaster/\(region)"
+        case .season(let region): "sc2/ladder/season/\(region)"
+        case .league(let season, let queue, let team, let league): "data/sc2/league/\(season)/\(queue)/\(team)/\(league)"
         }
+    }
+
+    private static func profilePath(_ region: Int, _ realm: Int, _ profile: String) -> String {
+        "sc2/profile/\(region)/\(realm)/" + (profile.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? profile)
     }
 
     /// The scope a player's token needs: `sc2.profile` for the account lookup; nil for a profile (public).
@@ -93,6 +111,14 @@ public enum SC2Endpoint: Sendable, Hashable {
         switch self {
         case .player(let account): "The StarCraft II profiles of account \(account)"
         case .profile(let region, let realm, let profile): "The StarCraft II profile \(region)/\(realm)/\(profile)"
+        case .ladderSummary(let region, let realm, let profile):
+            "The ladder summary of StarCraft II profile \(region)/\(realm)/\(profile)"
+        case .ladder(let region, let realm, let profile, let ladder):
+            "The ladder \(ladder) of StarCraft II profile \(region)/\(realm)/\(profile)"
+        case .grandmaster(let region): "The grandmaster leaderboard of region \(region)"
+        case .season(let region): "The current StarCraft II season of region \(region)"
+        case .league(let season, let queue, let team, let league):
+            "The StarCraft II league \(season)/\(queue)/\(team)/\(league)"
         }
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// A character's public profile summary, `GET /profile/wow/character/{realmSlug}/{characterName}` (any token):
 /// the page the account summary's `character` link opens. Only the commonest fields are typed; the raw answer
-/// (``WorldOfWarcraftClient/data(_:)``) has every one.
+/// (``WorldOfWarcraftClient/data(_:)-(WoWEndpoint)``) has every one.
 public struct WoWCharacterProfile: Codable, Hashable, Sendable {
     /// `self`.
     public var links: WoWLinks?

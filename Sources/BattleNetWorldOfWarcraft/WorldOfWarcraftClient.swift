@@ -14,6 +14,7 @@ import Foundation
 ///     print(character.name, character.realm.slug, character.level)
 /// }
 /// let classic = WorldOfWarcraftClient(api: wow.api, version: .classicEra)
+/// let anniversary = WorldOfWarcraftClient(api: wow.api, game: .classicAnniversary)
 /// ```
 public struct WorldOfWarcraftClient: Sendable {
     /// The scope of the account endpoints.
@@ -21,11 +22,11 @@ public struct WorldOfWarcraftClient: Sendable {
 
     /// The generic client every endpoint goes through.
     public let api: BlizzardAPI
-    /// Which game's profile namespace is asked.
-    public let version: WoWGameVersion
+    /// Which game's namespaces are asked.
+    public let game: WoWGame
 
-    /// The profile namespace sent with each call, such as `profile-eu`.
-    public var namespace: String { version.profileNamespace(api.region) }
+    /// The profile namespace sent with each profile call, such as `profile-eu`.
+    public var namespace: String { game.profileNamespace(api.region) }
 
     /// Creates a client. `apiBaseURL` overrides the region's API host (the emulator, a test server).
     public init(
@@ -36,13 +37,18 @@ public struct WorldOfWarcraftClient: Sendable {
         api = BlizzardAPI(
             region: region, locale: locale, apiBaseURL: apiBaseURL, tokens: tokens, transport: transport,
             timeout: timeout, maxResponseBytes: maxResponseBytes, retry: retry)
-        self.version = version
+        game = WoWGame(version)
     }
 
     /// Creates a client on an existing generic client.
     public init(api: BlizzardAPI, version: WoWGameVersion = .retail) {
+        self.init(api: api, game: WoWGame(version))
+    }
+
+    /// Creates a client of `game` (the Anniversary realms too) on an existing generic client.
+    public init(api: BlizzardAPI, game: WoWGame) {
         self.api = api
-        self.version = version
+        self.game = game
     }
 
     /// Every licence of the signed-in account and the characters on each.

@@ -81,9 +81,9 @@ struct EmulatorSampleTests {
     @Test("Every sample the emulator ships is valid JSON, and the recorded ones are all there")
     func samplesParse() throws {
         let names = EmulatorSamples.names
-        #expect(names.count == 40)
+        #expect(names.count == 70)
         #expect(names.contains("d3_profile_faye-2543_rbattlenet_vcr_2019.json"))
-        #expect(names.filter { $0.hasPrefix("wow_") || $0.hasPrefix("sc2_") }.count == 8)
+        #expect(names.filter { $0.hasPrefix("wow_") || $0.hasPrefix("sc2_") }.count == 32)
         for name in names {
             #expect((try? JSONSerialization.jsonObject(with: sample(name))) != nil, "\(name) is not JSON")
         }

@@ -95,8 +95,8 @@ struct Diablo3DataClientTests {
             #expect(try await api.get("/d3/data/act", as: Acts.self).acts.count == 5)
             let raw = try await api.data("data/d3/era/", namespace: "2-6-eu")
             #expect(try JSONSerialization.jsonObject(with: raw) is [String: Any])
-            await #expect(throws: BattleNetError.notFound("The resource /data/wow/token/index")) {
-                try await api.data("data/wow/token/index", namespace: "dynamic-eu")
+            await #expect(throws: BattleNetError.notFound("The resource /data/wow/mount/index")) {
+                try await api.data("data/wow/mount/index", namespace: "static-eu")
             }
             await #expect(throws: BattleNetError.malformedResponse("The resource /d3/data/act could not be decoded")) {
                 try await api.get("d3/data/act", as: [String].self)
