@@ -32,6 +32,12 @@ public struct ProviderIDTokens: Sendable {
     private struct KeyCache {
         var keys: [String: _RSA.Signing.PublicKey] = [:]
         var fetchedAt: ContinuousClock.Instant?
+
+        /// The key named `kid` (the only key when the token names none).
+        func key(_ kid: String?) -> _RSA.Signing.PublicKey? {
+            if let kid { return keys[kid] }
+            return keys.count == 1 ? keys.values.first : nil
+        }
     }
 
     /// Verifies tokens of the provider at `endpoints` (its issuer and key set) for `clientID`, fetching keys through
@@ -66,22 +72,20 @@ public struct ProviderIDTokens: Sendable {
 
     /// The key named `kid` (any key when the set has one and the token names none).
     private func key(_ kid: String?) async throws(Problem) -> _RSA.Signing.PublicKey {
-        if let known = cached(kid) { return known }
-        let due = cache.withLockedValue { cache in
-            cache.fetchedAt.map { ContinuousClock.now - $0 > .seconds(10) } ?? true
+        // One look under the lock at both the keys and when they were fetched: a sign-in that finds no key while
+        // another has just fetched them finds the new keys, rather than a fetch too recent to repeat.
+        let (known, due) = cache.withLockedValue { cache in
+            (cache.key(kid), cache.fetchedAt.map { ContinuousClock.now - $0 > .seconds(10) } ?? true)
         }
+        if let known { return known }
         guard due else { throw .unknownKey }
         let keys = try await fetch()
-        cache.withLockedValue { $0 = KeyCache(keys: keys, fetchedAt: .now) }
-        guard let key = cached(kid) else { throw .unknownKey }
-        return key
-    }
-
-    private func cached(_ kid: String?) -> _RSA.Signing.PublicKey? {
-        cache.withLockedValue { cache in
-            if let kid { return cache.keys[kid] }
-            return cache.keys.count == 1 ? cache.keys.values.first : nil
+        let fetched = cache.withLockedValue { cache in
+            cache = KeyCache(keys: keys, fetchedAt: .now)
+            return cache.key(kid)
         }
+        guard let fetched else { throw .unknownKey }
+        return fetched
     }
 
     private func fetch() async throws(Problem) -> [String: _RSA.Signing.PublicKey] {
