@@ -39,6 +39,9 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
             throw error
         } catch is NIOTooManyBytesError {
             throw BattleNetError.responseTooLarge(limit: request.maxResponseBytes)
+        } catch is NIOHTTPDecompression.DecompressionError {
+            // A compressed answer that grew past the decompression limit (a gzip bomb): too large, not unreachable (R4-8).
+            throw BattleNetError.responseTooLarge(limit: request.maxResponseBytes)
         } catch let error as HTTPClientError {
             throw Self.map(error, host: request.url.host ?? "the server")
         } catch is CancellationError {

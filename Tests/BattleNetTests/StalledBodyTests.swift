@@ -10,15 +10,18 @@ import Glibc
 import Darwin
 #endif
 
-/// A server that answers one request with its head and a part of its body, then sends nothing more while the
-/// connection stays open: what a peer that stops mid-answer (killed, overloaded, a broken proxy) looks like.
+/// A server that answers one request with `answer` (by default its head and a part of its body), then sends nothing
+/// more while the connection stays open: what a peer that stops mid-answer (killed, overloaded, a broken proxy) looks
+/// like.
 private final class StallingServer: @unchecked Sendable {
     let port: Int
     private let listener: Int32
     private let lock = NSLock()
     private var accepted: [Int32] = []
 
-    init() throws {
+    static let partial = Array("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"partial\":".utf8)
+
+    init(answer: [UInt8] = StallingServer.partial) throws {
         port = try freePort()
         listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
@@ -35,7 +38,6 @@ private final class StallingServer: @unchecked Sendable {
             lock.withLock { accepted.append(connection) }
             var buffer = [UInt8](repeating: 0, count: 4096)
             _ = read(connection, &buffer, buffer.count)
-            let answer = Array("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"partial\":".utf8)
             _ = answer.withUnsafeBytes { write(connection, $0.baseAddress, $0.count) }
         }
     }
@@ -63,5 +65,16 @@ struct StalledBodyTests {
         // 30 s tells that from a loaded machine, where the 1 s deadline was seen answering after 5.9 s.
         #expect(clock.now - start < .seconds(30), "the stalled body was not given up at the request's deadline")
     }
-}
 
+    @Test("A gzip bomb (64 KiB of zeros in 97 bytes) fails as too large, not as an unreachable server (R4-8)")
+    func gzipBomb() async throws {
+        let bomb = Data(base64Encoded: "H4sIAAAAAAACA+3BgQAAAACAIKX96RapCgAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAGoLUUloAAABAA==")!
+        let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Encoding: gzip\r\nContent-Length: \(bomb.count)\r\n\r\n"
+        let server = try StallingServer(answer: Array(head.utf8) + Array(bomb))
+        defer { server.stop() }
+        await #expect(throws: BattleNetError.responseTooLarge(limit: 64 << 10)) {
+            try await AsyncHTTPClientTransport.shared.send(TransportRequest(
+                url: URL(string: "http://127.0.0.1:\(server.port)/bomb")!, timeout: .seconds(5), maxResponseBytes: 64 << 10))
+        }
+    }
+}

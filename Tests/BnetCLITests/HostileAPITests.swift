@@ -65,6 +65,16 @@ struct HostileAPITests {
         }
     }
 
+    @Test("A path with a . or .. segment, spelled or percent-encoded, is refused before anything is sent (R4-8)",
+        arguments: ["/d3/data/../../oauth/userinfo", "/d3/%2e%2e/profile/user/wow", "/d3/%2E%2E/x", "d3/./data/act/1"])
+    func dotSegments(path: String) async throws {
+        try await withSandbox { sandbox in
+            let result = try await sandbox.d3("api", path, "--region", "us")
+            #expect(result.status == 2, "\(result.stderr)")
+            #expect(result.stderr.contains("segment"), "\(result.stderr)")
+        }
+    }
+
     @Test("A path that names a host (//host/x) is refused, not sent to the API host without it")
     func hostInPath() async throws {
         try await withSandbox { sandbox in

@@ -25,6 +25,8 @@ struct TerminalTextTests {
         #expect(TerminalText.line("a\u{0}\u{8}\u{7F}\u{85}\u{9B}") == "a ")
         #expect(TerminalText.line("back\u{8}\u{8}\u{8}\u{8}FAKE") == "backFAKE")
         #expect(TerminalText.line("a\u{202E}gpj.exe") == "agpj.exe")
+        // R5-6: the bidirectional marks, which the JSON printer drops too.
+        #expect(TerminalText.line("Zo\u{200E}ë\u{200F}#1\u{061C}999") == "Zoë#1999")
     }
 
     @Test("Tabs and line breaks become spaces, so a field stays on its line")

@@ -74,6 +74,12 @@ enum APIPath {
             }
         }
         let path = components.percentEncodedPath
+        // `..` and `.` segments, spelled or percent-encoded, would name another path than the one written: the API
+        // host (or a proxy before it) resolves them (R4-8).
+        if let dot = path.split(separator: "/").first(where: { [".", ".."].contains($0.removingPercentEncoding ?? String($0)) }) {
+            throw CLIFailure(.usage, "\"\(text.prefix(200))\" has a \"\(dot)\" segment: give the API path itself, such as "
+                + "/d3/data/act/1.")
+        }
         return (path.isEmpty ? "/" : path, query)
     }
 

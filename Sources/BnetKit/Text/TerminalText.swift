@@ -8,8 +8,8 @@
 public enum TerminalText {
     /// `text` on one line, with the escape sequences removed whole (ESC `[` ... and C1 CSI control sequences,
     /// ESC `]` ... OSC and the other control strings up to their terminator, and two- or three-character
-    /// escapes), and the remaining C0 and C1 control characters, DEL and the bidirectional embedding, override
-    /// and isolate characters removed. Tabs, line breaks and the Unicode line and paragraph separators become
+    /// escapes), and the remaining C0 and C1 control characters, DEL and the bidirectional marks (LRM, RLM, ALM),
+    /// embedding, override and isolate characters removed, as the JSON printer drops them (R5-6). Tabs, line breaks and the Unicode line and paragraph separators become
     /// a space. Letters of every script, marks, emoji and zero-width joiners are kept.
     public static func line(_ text: String) -> String {
         let scalars = Array(text.unicodeScalars)
@@ -27,7 +27,7 @@ public enum TerminalText {
                 index = endOfControlSequence(scalars, from: index)
             case 0x90, 0x98, 0x9D, 0x9E, 0x9F:
                 index = endOfControlString(scalars, from: index)
-            case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069:
+            case 0x00...0x1F, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069:
                 continue
             default:
                 result.append(scalar)
