@@ -61,8 +61,10 @@ public enum EnvironmentFile {
         return variables
     }
 
+    /// `text` without the spaces and tabs around it: systemd's white space within a line, and no other (a no-break
+    /// space is part of a value there; the fuzzer found `CharacterSet.whitespaces` trimming it here).
     private static func trimmed(_ text: Substring.UnicodeScalarView) -> Substring.UnicodeScalarView {
-        let blank = CharacterSet.whitespaces
+        let blank: Set<Unicode.Scalar> = [" ", "\t"]
         var text = text
         while let first = text.first, blank.contains(first) { text = text.dropFirst() }
         while let last = text.last, blank.contains(last) { text = text.dropLast() }

@@ -33,6 +33,11 @@ struct SystemdEnvironmentFileTests {
         #expect(message?.hasPrefix("relay.env \(expected)") == true || message?.contains(expected) == true, "\(message ?? "read")")
     }
 
+    @Test("Only spaces and tabs are trimmed, as systemd trims: a no-break space stays in the value (a fuzz finding)")
+    func noBreakSpace() throws {
+        #expect(try EnvironmentFile.parse("J=\u{1}x\u{A0}\n", path: "relay.env") == ["J": "\u{1}x\u{A0}"])
+    }
+
     @Test("What systemd reads alike is read: comments, CRLF, trimming, both quotes and their escapes, an empty value")
     func readAlike() throws {
         let text = "# comment\r\n; another\r\nA = plain value  \r\nB='single \\ \"kept\"'\nC=\"double \\\" \\\\ \\$ \\n\"\nD=\n\nE=x=y\n"
