@@ -2,6 +2,7 @@ import BattleNet
 import BattleNetEmulator
 import Foundation
 import TestSupport
+import RelayServer
 import Testing
 
 @Suite("Token revocation (RFC 7009) through the relay", .timeLimit(.minutes(2)))
@@ -112,6 +113,31 @@ struct RevocationTests {
             #expect(metrics.contains(#"bnet_relay_revocations_total{outcome="forwarded"} 1"#), "\(metrics)")
             #expect(metrics.contains(#"bnet_relay_revocations_total{outcome="not_issued"} 5"#), "\(metrics)")
             #expect(!relay.logs.text.contains(token) && !relay.logs.text.contains(foreign), "a token was logged")
+        }
+    }
+
+    @Test("One client network gets a quarter of the forwarded revocations; the rest of the budget serves others (R5-10)")
+    func networkShare() async throws {
+        try await withRelay(via: .sockets, {
+            $0.revocationsPerMinute = 8
+            $0.startsPerMinute = 100
+            $0.codeEntriesPerMinute = 100
+            $0.trustedProxies = ["127.0.0.1", "::1"]
+        }) { relay in
+            var tokens: [String] = []
+            for _ in 0..<4 { tokens.append(try await RevocationFloodTests.signIn(relay)) }
+            func revoke(_ token: String, from client: String) async throws -> TransportResponse {
+                try await relay.post(
+                    "/oauth/revoke", form: [("token", token), ("client_id", "d3")], headers: [("X-Forwarded-For", client)])
+            }
+            #expect(try await revoke(tokens[0], from: "203.0.113.7").status == 200)
+            #expect(try await revoke(tokens[1], from: "203.0.113.7").status == 200)
+            let past = try await revoke(tokens[2], from: "203.0.113.7")
+            #expect(past.status == 429, "a third from the same network is past its share of 2: \(past.text)")
+            #expect(past.header("Retry-After") == "60")
+            #expect(try await revoke(tokens[3], from: "198.51.100.9").status == 200, "another network's share is its own")
+            #expect(await relay.emulator.state.count("revoke") == 3)
+            #expect(try await relay.ops("/metrics").text.contains(#"bnet_relay_throttled_total{limit="revocation_share"} 1"#))
         }
     }
 }

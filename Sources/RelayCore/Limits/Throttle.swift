@@ -26,6 +26,8 @@ public enum Throttle: String, CaseIterable, Sendable {
     case revocation48 = "revocation_48"
     /// Revocations forwarded to Battle.net a minute, in all.
     case revocationGlobal = "revocation_global"
+    /// Revocations forwarded to Battle.net a minute for one client network: its share of the global budget (R5-10).
+    case revocationShare = "revocation_share"
     /// Revocations waiting for Battle.net.
     case revocationQueue = "revocation_queue"
     /// Logins held open at once.
@@ -63,6 +65,10 @@ public enum Throttle: String, CaseIterable, Sendable {
             Refusal(.slowDown, "Too many logins started from your network; wait a minute.", status: 429)
         case .revocation, .revocation56, .revocation48:
             Refusal(.slowDown, "Too many revocations from your network; wait a minute.", status: 429)
+        case .revocationShare:
+            Refusal(
+                .slowDown, "Your network has used its share of the revocations the relay forwards to Battle.net; wait a minute.",
+                status: 429)
         case .revocationGlobal:
             Refusal(.temporarilyUnavailable, "The relay forwards only so many revocations a minute; try again in a minute.", status: 503)
         case .revocationQueue:

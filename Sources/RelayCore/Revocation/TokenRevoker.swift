@@ -26,6 +26,9 @@ public struct TokenRevoker: Sendable {
     let metrics: RelayMetrics
     /// One bucket ("all") for every forwarded revocation.
     let rate: RateLimiter
+    /// A bucket per client network: a quarter of ``rate`` each, so that no network's own tokens spend the budget of all
+    /// the others (R5-10).
+    let share: RateLimiter
     let queue: BoundedQueue
     let now: @Sendable () -> Date
 
@@ -40,13 +43,16 @@ public struct TokenRevoker: Sendable {
         self.oauth = oauth
         self.metrics = metrics
         rate = RateLimiter(name: "revocation_global", burst: Int(perMinute), perMinute: perMinute, maxKeys: 2)
+        share = RateLimiter(
+            name: Throttle.revocationShare.label, burst: max(1, Int(perMinute / 4)), perMinute: max(1, perMinute / 4))
         queue = BoundedQueue(slots: concurrent, waiting: queued)
         self.now = now
     }
 
-    /// Revokes `token` if the relay issued it; throws a ``Refusal`` (429 or 503) when it cannot now.
+    /// Revokes `token` if the relay issued it, for a client on `network` (nil: the relay's own revocation of a replayed
+    /// or disowned sign-in, which spends no network's share); throws a ``Refusal`` (429 or 503) when it cannot now.
     @discardableResult
-    public func revoke(_ token: String, logger: Logger) async throws -> Outcome {
+    public func revoke(_ token: String, network: String? = nil, logger: Logger) async throws -> Outcome {
         let digests = keyring.tokenDigests(token)
         let claimed: Bool
         do {
@@ -57,6 +63,11 @@ public struct TokenRevoker: Sendable {
         guard claimed else {
             metrics.increment(.revocations, Outcome.notIssued.rawValue)
             return .notIssued
+        }
+        if let network, !(await share.allow(network)) {
+            await release(digests)
+            metrics.count(.revocationShare)
+            throw Throttle.revocationShare.refusal!
         }
         guard await rate.allow("all") else {
             await release(digests)

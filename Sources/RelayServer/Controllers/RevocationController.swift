@@ -37,7 +37,7 @@ struct RevocationController {
         guard token.utf8.count <= 4096 else {
             throw Refusal(.invalidRequest, "token is too long to be a Battle.net access token.")
         }
-        try await revoker.revoke(token, logger: context.logger)
+        try await revoker.revoke(token, network: context.clientNetwork, logger: context.logger)
         return Response(status: .ok)
     }
 }
