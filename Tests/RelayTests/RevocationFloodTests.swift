@@ -87,6 +87,8 @@ struct RevocationFloodTests {
         let landed = try await relay.get(callback)
         #expect(landed.status == 200, "\(landed.text)")
         let granted = try await relay.poll(login, wait: 5)
-        return try #require(granted.json["access_token"] as? String, "\(granted.text)")
+        return try #require(
+            granted.json["access_token"] as? String,
+            "\(granted.text); the relay's warnings: \(relay.logs.text.split(separator: "\n").filter { $0.hasPrefix("warning") || $0.hasPrefix("error") }.suffix(5))")
     }
 }

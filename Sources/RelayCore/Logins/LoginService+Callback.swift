@@ -142,12 +142,18 @@ extension LoginService {
             await end(login, .failed, failure: reason.code)
             return .failed(app: app, reason: reason.problem)
         }
+        var verified = false
         if let idToken, let providerIDTokens {
             // One call to Battle.net per sign-in: the account comes from its signed id_token, not from userinfo.
             do {
                 let claims = try await providerIDTokens.verify(idToken, nonce: keyring.nonce(for: state, key: key), now: now())
                 token.accountID = claims.accountID
                 token.battleTag = claims.battleTag.flatMap { try? BattleTag(parsing: $0) }
+                verified = true
+            } catch .keySetUnavailable {
+                // Battle.net's key set could not be fetched: the token is still good, and userinfo still names its
+                // player, at the cost of the second call.
+                logger.warning("Battle.net's key set could not be fetched; asking userinfo", metadata: [LogKey.loginID: "\(login.id)"])
             } catch {
                 metrics.increment(.exchanges, "id_token_refused")
                 logger.warning("Battle.net's id_token was refused", metadata: [
@@ -156,7 +162,8 @@ extension LoginService {
                 await end(login, .failed, failure: "id_token_\(error.rawValue)")
                 return .failed(app: app, reason: .exchangeRefused(code: "id_token_\(error.rawValue)"))
             }
-        } else {
+        }
+        if !verified {
             do {
                 let user = try await oauth.userInfo(accessToken: token.value)
                 token.battleTag = try? BattleTag(parsing: user.battletag)
