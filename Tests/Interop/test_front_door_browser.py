@@ -145,7 +145,8 @@ def test_loopback_refused_for_an_app_that_registered_none(start_relay, chromium)
 
 
 def test_device_loopback_return_with_remembered_consent(start_relay, chromium, listener):
-    """R5-2: the device request's loopback return (`d3 login` at a desktop). Once Battle.net remembers the consent it
+    """R5-1 and R5-2: the device request's loopback return (`d3 login` at a desktop) passes the relay's consent page
+    (nothing reaches the listener before Allow). Once Battle.net remembers the consent it
     redirects at once, so the relay page's form POST, Battle.net and the callback are one redirect chain that Chromium
     holds to the page's form-action: the loopback return must be in it, or the approved login is stranded."""
     relay = start_relay(emulator_host="localhost")
@@ -159,6 +160,13 @@ def test_device_loopback_return_with_remembered_consent(start_relay, chromium, l
             wait_until(chromium, lambda d: urlsplit(d.current_url).hostname == "localhost"
                        and d.find_elements(By.NAME, "consent"), "the emulator's consent page on localhost")
             click(chromium, "//button[@name='decision' and @value='approve']")
+        # R5-1: the relay's consent page names the account and "this computer" before anything goes back.
+        wait_until(chromium, lambda d: d.current_url.startswith(relay.url + "/redirect/")
+                   and d.find_elements(By.XPATH, "//button[normalize-space()='Allow']"), "the relay's consent page")
+        text = chromium.find_element(By.TAG_NAME, "body").text
+        assert f"127.0.0.1:{port}" in text and "FaYe#2543" in text, text
+        assert len([path for path in received if path.startswith("/bnet-4f2a?")]) == (1 if remembered else 0), received
+        click(chromium, "//button[normalize-space()='Allow']")
         returns = lambda: [path for path in received if path.startswith("/bnet-4f2a?")]  # noqa: E731
         wait_until(chromium, lambda d: len(returns()) == (2 if remembered else 1), "the browser back at the loopback listener")
         query = parse_qs(urlsplit(returns()[-1]).query)

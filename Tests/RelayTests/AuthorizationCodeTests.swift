@@ -74,12 +74,13 @@ struct AuthorizationCodeTests {
         return try await relay.get(try await relay.decide(toBattleNet, approve: approve))
     }
 
-    /// Allow (or "This wasn't me") on the consent page.
+    /// Allow (or "This wasn't me") on the consent page, posting its hidden fields as the browser would.
     static func press(_ relay: RelayHarness, _ page: TransportResponse, notMe: Bool = false) async throws -> TransportResponse {
         let html = page.text
         let login = try #require(html.firstMatch(of: /name="login" value="([^"]+)"/)?.1, "\(html.prefix(400))")
         let nonce = try #require(html.firstMatch(of: /name="confirm" value="([^"]+)"/)?.1)
         var form = [("login", String(login)), ("confirm", String(nonce))]
+        if let device = html.firstMatch(of: /name="device" value="([^"]+)"/)?.1 { form.append(("device", String(device))) }
         if notMe { form.append(("action", "not_me")) }
         return try await relay.post("/oauth/authorize/consent", form: form, headers: [("Sec-Fetch-Site", "same-origin")])
     }

@@ -4,7 +4,8 @@ import TestSupport
 import Testing
 
 /// A login that names a loopback `redirect_uri` (same-device sign-in, RFC 8252 section 7.3), over the relay's real
-/// sockets: straight to Battle.net, back to the loopback address with the one-time value, collected only with it.
+/// sockets: straight to Battle.net, the consent page, back to the loopback address with the one-time value, collected
+/// only with it.
 @Suite("Loopback return: same-device sign-in", .timeLimit(.minutes(2)))
 struct LoopbackReturnTests {
     private let loopback = LoopbackRedirect(host: .ipv4, port: 49_152, path: "/bnet-4f2a")!
@@ -14,7 +15,7 @@ struct LoopbackReturnTests {
         try await relay.get(try await relay.decide(try await relay.confirm(login), approve: approve))
     }
 
-    @Test("Offered in the metadata; the login reaches Battle.net without a relay page, comes back with the value, and is collected once with it")
+    @Test("Offered in the metadata; the login reaches Battle.net without a confirm page, shows the consent page after it, comes back with the value on Continue, and is collected once with it")
     func approved() async throws {
         try await withRelay(via: .sockets) { relay in
             let metadata = try await relay.get("/.well-known/oauth-authorization-server")
@@ -27,8 +28,18 @@ struct LoopbackReturnTests {
             #expect(link.text.contains("document.forms[0].submit()"), "a page that posts itself on")
             #expect(!link.text.contains(#"value="not_me""#), "no confirm page")
 
-            let back = try await signIn(relay, login)
-            #expect(back.status == 302)
+            let consent = try await signIn(relay, login)
+            #expect(consent.status == 200, "the consent page (R5-1): \(consent.text.prefix(300))")
+            #expect(consent.text.contains("FaYe#2543"), "the account is named")
+            #expect(consent.text.contains(loopback.description), "where the browser goes back")
+            #expect(consent.text.contains(#"value="not_me""#))
+            #expect(consent.location == nil, "nothing goes to the loopback address before Continue")
+            let policy = try #require(consent.header("Content-Security-Policy"))
+            #expect(policy.contains("form-action 'self' http://127.0.0.1:49152;"), "the return is not blocked (R5-2): \(policy)")
+            #expect(try await relay.poll(login, callbackCode: "").json["access_token"] == nil)
+
+            let back = try await AuthorizationCodeTests.press(relay, consent)
+            #expect(back.status == 303)
             #expect(back.header("Referrer-Policy") == "no-referrer")
             let location = try #require(back.location)
             let callback = try #require(RelayCallback(loopbackReturn: location, to: loopback), "\(location)")
@@ -58,6 +69,21 @@ struct LoopbackReturnTests {
             #expect(callback.outcome == .denied)
             #expect(callback.callbackCode == nil)
             #expect(try await relay.poll(login).json["error"] as? String == "access_denied")
+        }
+    }
+
+    @Test("“This wasn't me” on its consent page ends the login: nothing goes to the loopback address, the poll gets access_denied")
+    func notMe() async throws {
+        try await withRelay(via: .sockets) { relay in
+            let login = try await relay.startLogin(redirectURI: loopback.description)
+            let consent = try await signIn(relay, login)
+            let ended = try await AuthorizationCodeTests.press(relay, consent, notMe: true)
+            #expect(ended.status == 200)
+            #expect(ended.location == nil)
+            #expect(try await relay.poll(login).json["error"] as? String == "access_denied")
+            let late = try await AuthorizationCodeTests.press(relay, consent)
+            #expect(late.status == 410, "a Continue after it finds nothing to approve")
+            #expect(late.location == nil)
         }
     }
 

@@ -75,7 +75,11 @@ extension LoginService {
         }
         let outcome = await settle(parameters, state: state, login: login, key: key, app: app, logger: logger)
         if let request = login.authorizationRequest { return authorizationOutcome(outcome, login: login, request: request) }
-        return login.returnURI.map { Self.loopback(outcome, to: $0) } ?? outcome
+        guard let returnURI = login.returnURI else { return outcome }
+        // A loopback return is approved only on the consent page, as the authorization endpoint's is (R5-1): nothing
+        // goes back to a program on the player's machine without the person seeing where it goes.
+        if case .approved(_, let battleTag, _) = outcome { return .consent(login: login, battleTag: battleTag) }
+        return Self.loopback(outcome, to: returnURI)
     }
 
     /// An authorization-endpoint login's outcome: approved goes to the consent page, anything else back to the app

@@ -33,8 +33,9 @@ public struct LoginService: Sendable {
         /// browser goes back to `location`, that address with redirect mode's query
         /// (`result=approved&callback_code=...`, `result=denied&error=access_denied`, `result=failed&error=server_error`).
         case loopback(location: String, result: String)
-        /// A login of the authorization endpoint was approved at Battle.net: the person is asked on the relay's
-        /// consent page whether the app may have it (RFC 8252 section 8.6), before its code goes back.
+        /// A login of the authorization endpoint, or a device login with a loopback return, was approved at
+        /// Battle.net: the person is asked on the relay's consent page whether the app may have it (RFC 8252
+        /// section 8.6), before its code goes back.
         case consent(login: Login, battleTag: String?)
         /// A login of the authorization endpoint ended (`result` is `denied` or `failed`): the browser goes back to
         /// `location`, the app's `redirect_uri` with `error`, `state` and `iss`.

@@ -120,17 +120,17 @@ struct AuthorizeController {
         _ login: Login, battleTag: String?, language: PageLanguage, network: String?, now: Date, settings: RelaySettings,
         cookies: BrowserCookies, pages: PageRenderer
     ) -> Response {
-        guard let request = login.authorizationRequest else {
+        guard let returnURI = login.authorizationRequest?.redirectURI ?? login.returnURI else {
             return DevicePages.message(language, title: \.failedTitle, \.problemExchangeFailed).response(.internalServerError, renderer: pages)
         }
         let nonce = Identifiers.state()
         let origin = DevicePages.Origin(minutesAgo: 0, startNetwork: login.startNetwork, pageNetwork: network)
         let maxAge = Int(login.expiresAt.timeIntervalSince(now).rounded(.up))
         return AuthorizePages.consent(
-            language, login: login, request: request, battleTag: battleTag, nonce: nonce, origin: origin,
+            language, login: login, returnURI: returnURI, battleTag: battleTag, nonce: nonce, origin: origin,
             action: settings.url("oauth/authorize/consent").absoluteString
         ).response(
-            .ok, renderer: pages, formAction: [AuthorizePages.formActionSource(request.redirectURI)],
+            .ok, renderer: pages, formAction: [AuthorizePages.formActionSource(returnURI)],
             headers: [
                 .setCookie: cookies.set(cookies.confirmName(loginID: login.id), nonce, maxAge: maxAge, sameSite: "Strict"),
                 .cacheControl: "no-store", .referrerPolicy: "same-origin",
@@ -150,8 +150,14 @@ struct AuthorizeController {
         guard let form = try await request.formPairs(context: context), let loginID = form.value("login"),
             let nonce = form.value("confirm"),
             let cookie = BrowserCookies.value(cookies.confirmName(loginID: loginID), in: request.headers),
-            Identifiers.constantTimeEquals(nonce, cookie),
-            let code = BrowserCookies.value(cookies.codeName(loginID: loginID), in: request.headers).map(String.init),
+            Identifiers.constantTimeEquals(nonce, cookie)
+        else {
+            return expired
+        }
+        if let device = form.value("device") {
+            return try await loopbackConsent(deviceCodeHash: device, loginID: loginID, notMe: form.value("action") == "not_me", language)
+        }
+        guard let code = BrowserCookies.value(cookies.codeName(loginID: loginID), in: request.headers).map(String.init),
             let login = try await logins.awaitingConsent(code: code), login.id == loginID,
             let authorization = login.authorizationRequest
         else {
@@ -169,6 +175,30 @@ struct AuthorizeController {
             response.headers[.referrerPolicy] = "no-referrer"
         }
         for name in [cookies.confirmName(loginID: login.id), cookies.codeName(loginID: login.id), cookies.bindingName(loginID: login.id)] {
+            response.headers.append(HTTPField(name: .setCookie, value: cookies.expire(name)))
+        }
+        response.headers[.cacheControl] = "no-store"
+        return response
+    }
+
+    /// The consent form of a device login with a loopback return (R5-1): Continue sends the browser to the loopback
+    /// address with the callback code, "This wasn't me" ends the login.
+    private func loopbackConsent(
+        deviceCodeHash: String, loginID: String, notMe: Bool, _ language: PageLanguage
+    ) async throws -> Response {
+        let expired = page(DevicePages.message(language, title: \.codeExpiredTitle, \.codeExpiredText), .gone)
+        guard let login = try await logins.awaitingLoopbackConsent(deviceCodeHash: deviceCodeHash), login.id == loginID
+        else { return expired }
+        var response: Response
+        if notMe {
+            guard try await logins.declineLoopback(login) else { return expired }
+            response = page(DevicePages.message(language, title: \.endedTitle, \.endedText), .ok)
+        } else {
+            guard let location = logins.loopbackReturn(login) else { return expired }
+            response = .redirect(location: location, status: .seeOther)
+            response.headers[.referrerPolicy] = "no-referrer"
+        }
+        for name in [cookies.confirmName(loginID: login.id), cookies.bindingName(loginID: login.id)] {
             response.headers.append(HTTPField(name: .setCookie, value: cookies.expire(name)))
         }
         response.headers[.cacheControl] = "no-store"

@@ -18,9 +18,11 @@ enum AuthorizePages {
     }
 
     /// Asks whether `app` may have the account `battleTag` with the login's scopes, naming where the browser goes
-    /// back; Allow and "This wasn't me" post the login id and the page's `nonce` to `action`.
+    /// back (`returnURI`); Allow and "This wasn't me" post the login id and the page's `nonce` to `action`, and for a
+    /// device login with a loopback return its device code hash (the authorization endpoint's browser holds its code
+    /// in a cookie instead).
     static func consent(
-        _ language: PageLanguage, login: Login, request: AuthorizationRequest, battleTag: String?, nonce: String,
+        _ language: PageLanguage, login: Login, returnURI: String, battleTag: String?, nonce: String,
         origin: DevicePages.Origin, action: String
     ) -> Page {
         let text = language.text
@@ -36,6 +38,8 @@ enum AuthorizePages {
             <input type="hidden" name="login" value="\(escapeHTML(login.id))">
             <input type="hidden" name="confirm" value="\(escapeHTML(nonce))">
             """
+            + (login.authorizationRequest == nil
+                ? #"<input type="hidden" name="device" value="\#(escapeHTML(login.deviceCodeHash))">"# : "")
         return Page(
             language: language, title: text.consentTitle,
             body: """
@@ -43,7 +47,7 @@ enum AuthorizePages {
                 \(warning)
                 <p>\(PageText.html(text.consentAsks, ["app": app, "battletag": "<strong>\(escapeHTML(battleTag ?? "?"))</strong>"]))</p>
                 <ul>\(scopes)</ul>
-                <p id="destination">\(PageText.html(text.consentReturn, ["destination": destination(request.redirectURI, text)]))</p>
+                <p id="destination">\(PageText.html(text.consentReturn, ["destination": destination(returnURI, text)]))</p>
                 <p class="warn">\(PageText.html(text.consentWarn, ["app": app]))</p>
                 <form method="post" action="\(escapeHTML(action))">
                 \(fields)
