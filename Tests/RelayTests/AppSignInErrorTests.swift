@@ -33,7 +33,7 @@ struct AppSignInErrorTests {
         RelaySignIn(relayURL: url, app: app, transport: transport)
     }
 
-    @Test("An unknown app, an app in poll mode and a URL that is not a relay are told apart at start")
+    @Test("An unknown app, an app without its scheme's return (poll mode) and a URL that is not a relay are told apart at start")
     func refusedAtStart() async throws {
         try await withRelay { relay in
             let unknown = try await failure(signIn(relay.baseURL, app: "nosuchapp", transport: relay.transport))
@@ -41,8 +41,9 @@ struct AppSignInErrorTests {
             #expect(unknown.description.contains("--app nosuchapp=redirect"))
 
             let poll = try await failure(signIn(relay.baseURL, app: "d3", transport: relay.transport))
-            #expect(poll.reason == .wrongMode)
-            #expect(poll.description.contains("poll mode") && poll.description.contains("--app d3=redirect"))
+            #expect(poll.reason == .unknownApp)
+            #expect(poll.description.contains("d3://bnet-relay/callback") && poll.description.contains("--app d3=redirect"))
+            #expect(await relay.emulator.state.count("authorize") == 0, "asked without sending anyone to Battle.net")
 
             // The emulator is an OAuth server, but not a relay: no RFC 8414 metadata.
             let notRelay = try await failure(signIn(relay.emulator.baseURL, transport: relay.transport))
@@ -53,15 +54,22 @@ struct AppSignInErrorTests {
         }
     }
 
-    @Test("Rate limited: the relay's Retry-After, and advice to wait")
+    @Test("Rate limited: the relay's refusal comes back to the app, with advice to wait")
     func rateLimited() async throws {
         try await withRelay({ $0.startsPerMinute = 1; $0.startsPerMinutePer56 = 1; $0.startsPerMinutePer48 = 1 }) { relay in
-            _ = try await signIn(relay.baseURL, transport: relay.transport).start()
-            let limited = try await failure(signIn(relay.baseURL, transport: relay.transport))
-            #expect(limited.reason == .rateLimited)
-            #expect(limited.retryAfter == .seconds(60))
-            #expect(limited.description.contains("Wait 60 s"))
-            #expect(limited.recoverySuggestion == "Wait 60 s, then try again.")
+            // The browser's first step at the relay: a sign-in started (to Battle.net) or refused (back to the app).
+            let firstStep: @Sendable (SignInAttempt) async throws -> URL? = { attempt in
+                try await relay.transport.send(TransportRequest(url: attempt.url, timeout: .seconds(10))).header("Location")
+                    .flatMap(URL.init(string:))
+            }
+            let first = await signIn(relay.baseURL, transport: relay.transport).run(present: firstStep)
+            #expect(first == .failed(SignInFailure(.unrecognisedCallback, first.failureDescription)), "it went to Battle.net")
+            let limited = await signIn(relay.baseURL, transport: relay.transport).run(present: firstStep)
+            guard case .failed(let failure) = limited else { Issue.record("got \(limited)"); return }
+            #expect(failure.reason == .rateLimited)
+            #expect(failure.retryAfter == .seconds(60))
+            #expect(failure.description.contains("Wait a minute"))
+            #expect(failure.recoverySuggestion?.isEmpty == false)
         }
     }
 
@@ -80,7 +88,15 @@ struct AppSignInErrorTests {
             let forged = try #require(URL(string: "myapp://bnet-relay/callback?result=approved&callback_code=forged"))
             let result = await signIn.finish(attempt, callbackURL: forged)
             guard case .failed(let failure) = result else { Issue.record("got \(result)"); return }
-            #expect(failure.reason == .unconfirmedCallback)
+            #expect(failure.reason == .unrecognisedCallback, "not the answer to this sign-in: the relay is not asked")
         }
+    }
+}
+
+extension SignInResult {
+    /// A failed result's description, for comparing whole results.
+    fileprivate var failureDescription: String {
+        if case .failed(let failure) = self { return failure.description }
+        return "not a failure: \(self)"
     }
 }

@@ -6,8 +6,9 @@ import TestSupport
 import RelayServer
 import Testing
 
-/// An app's side of redirect mode, as `RelaySignIn`, `PlayerSession` and `FileTokenStore` do it, against the real
-/// `bnet-relay` in sandbox mode over the URLSession transport; the player is a browser following the relay's pages.
+/// An app's sign-in, as `RelaySignIn`, `PlayerSession` and `FileTokenStore` do it, against the real `bnet-relay` in
+/// sandbox mode over the URLSession transport: the standard route (authorization code with PKCE to the app's scheme);
+/// the player is a browser following the relay's pages, its consent page included.
 @Suite("App sign-in through a relay in redirect mode", .serialized, .timeLimit(.minutes(2)))
 struct AppSignInTests {
     static let faye = try! BattleTag(parsing: "FaYe#2543")
@@ -18,10 +19,13 @@ struct AppSignInTests {
             let signIn = relay.signIn()
             let attempt = try await signIn.start()
             #expect(attempt.callbackScheme == "myapp")
-            #expect(attempt.url.path == "/device")
+            #expect(attempt.url.path == "/oauth/authorize", "the standard route: authorization code with PKCE")
+            #expect(attempt.userCode == nil)
             let callback = try await PlayerBrowser().signIn(at: attempt.url)
-            #expect(callback.absoluteString.hasPrefix("myapp://bnet-relay/callback?result=approved&callback_code="))
-            #expect(callback.queryValue("callback_code")?.utf8.count == 43)
+            #expect(callback.absoluteString.hasPrefix("myapp://bnet-relay/callback?code="))
+            #expect(callback.queryValue("code")?.utf8.count == 64)
+            #expect(callback.queryValue("state") == attempt.url.queryValue("state"))
+            #expect(callback.queryValue("code_verifier") == nil && !attempt.description.contains("verifier"))
 
             let player = try await signIn.finish(attempt, callbackURL: callback).player()
             #expect(player.battleTag == Self.faye)
@@ -35,7 +39,7 @@ struct AppSignInTests {
 
             let again = await signIn.finish(attempt, callbackURL: callback)
             #expect(again == .failed(SignInFailure(.notCollectable, failureText(again))))
-            #expect(failureText(again).contains("already collected"))
+            #expect(failureText(again).contains("already used"), "a replay, which also revokes the token")
         }
     }
 
@@ -69,10 +73,20 @@ struct AppSignInTests {
                 }
                 #expect(failure.reason == .unrecognisedCallback, "\(text)")
             }
-            for text in ["myapp://bnet-relay/callback?result=approved&callback_code=forged", "MYAPP://bnet-relay/callback?result=denied&error=access_denied"] {
+            let state = try #require(attempt.url.queryValue("state"))
+            let issuer = relay.baseURL.absoluteString.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+            let query = FormEncoding.encode([("state", state), ("iss", issuer)])
+            for text in [
+                "myapp://bnet-relay/callback?code=forged", "myapp://bnet-relay/callback?code=forged&state=other&iss=\(issuer)",
+                "myapp://bnet-relay/callback?code=forged&state=\(state)&iss=https://evil.example",
+                "myapp://bnet-relay/callback?code=forged&\(query)&state=\(state)", "myapp://bnet-relay/callback?\(query)",
+            ] {
                 let result = await signIn.finish(attempt, callbackURL: try #require(URL(string: text)))
-                #expect(result == .failed(SignInFailure(.unconfirmedCallback, failureText(result))), "\(text)")
+                #expect(result == .failed(SignInFailure(.unrecognisedCallback, failureText(result))), "\(text)")
             }
+            // With the right state and issuer, a made-up code is the relay's to refuse: the URL never decides.
+            let forged = await signIn.finish(attempt, callbackURL: try #require(URL(string: "MYAPP://bnet-relay/callback?code=forged&\(query)")))
+            #expect(forged == .failed(SignInFailure(.notCollectable, failureText(forged))))
             let callback = try await PlayerBrowser().signIn(at: attempt.url)
             #expect(try await signIn.finish(attempt, callbackURL: callback).player().battleTag == Self.faye)
         }
@@ -145,14 +159,17 @@ struct AppSignInTests {
         }
     }
 
-    @Test("A sign-in not finished in time is expired")
+    @Test("A sign-in not finished in time ends at the relay's page: the browser never returns to the app")
     func expired() async throws {
         try await withRelay({ $0.loginLifetime = .seconds(1) }) { relay in
             let signIn = RelaySignIn(relayURL: relay.baseURL, app: "myapp", transport: relay.transport)
             let attempt = try await signIn.start()
+            let browser = PlayerBrowser(transport: relay.transport)
+            let callback = try await browser.decide(try await browser.confirm(at: attempt.url))
             try await Task.sleep(for: .milliseconds(1_500))
-            let callback = try #require(URL(string: "myapp://bnet-relay/callback?result=approved&callback_code=late"))
-            #expect(await signIn.finish(attempt, callbackURL: callback) == .expired)
+            let late = try await browser.follow(callback)
+            #expect(late.status == 400, "the relay's page, not a redirect to the app")
+            #expect(late.header("Location") == nil)
         }
     }
 

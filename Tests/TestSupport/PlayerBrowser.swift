@@ -24,12 +24,32 @@ public struct PlayerBrowser: Sendable {
         self.timeout = timeout
     }
 
-    /// Signs in from `verificationURL` (the relay's page with `user_code`), approving or declining as `battleTag`.
-    /// Returns where the relay then sends the browser: for an app in `redirect` mode, the
-    /// `<app>://bnet-relay/callback?...` URL an in-app browser session hands to the app.
+    /// Signs in from `verificationURL` (the relay's page with `user_code`, or an authorization request), approving
+    /// or declining as `battleTag`, and Allow on the relay's consent page when it shows one. Returns where the relay
+    /// then sends the browser: for an app in `redirect` mode, the `<app>://bnet-relay/callback?...` URL an in-app
+    /// browser session hands to the app.
     public func signIn(at verificationURL: URL, approve: Bool = true, battleTag: String? = "FaYe#2543") async throws -> URL {
         let callback = try await decide(try await confirm(at: verificationURL), approve: approve, battleTag: battleTag)
-        return try Self.location(try await follow(callback), expecting: 302, "the relay's callback")
+        let answer = try await follow(callback)
+        if answer.status == 200 { return try await allow(answer) }
+        return try Self.location(answer, expecting: 302, "the relay's callback")
+    }
+
+    /// Allow on the relay's consent page (its first form, with its hidden fields); returns where it sends the browser.
+    public func allow(_ page: TransportResponse) async throws -> URL {
+        let html = String(decoding: page.body, as: UTF8.self)
+        guard let form = html.firstMatch(of: /<form method="post" action="([^"]+)">(.*?)<\/form>/.dotMatchesNewlines()),
+            let action = URL(string: String(form.1).replacingOccurrences(of: "&amp;", with: "&"))
+        else {
+            throw BrowserError("the relay's answer was neither a redirect nor its consent page: \(html.prefix(500))")
+        }
+        let fields = String(form.2).matches(of: /<input type="hidden" name="([^"]+)" value="([^"]*)">/).map {
+            (String($0.1), String($0.2))
+        }
+        let allowed = try await cookies.send(TransportRequest(
+            method: "POST", url: action, headers: [("Content-Type", "application/x-www-form-urlencoded")],
+            body: Data(FormEncoding.encode(fields).utf8), timeout: timeout), using: transport)
+        return try Self.location(allowed, expecting: 303, "the consent page's Allow")
     }
 
     /// Opens the verification link and, on the confirmation page, clicks "Continue to Battle.net"; returns the

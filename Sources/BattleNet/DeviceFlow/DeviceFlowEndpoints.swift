@@ -54,8 +54,11 @@ struct AuthorizationServerMetadata: Decodable {
     var revocationEndpoint: String?
     var sandboxAPIURL: String?
     var loopbackRedirectSupported: Bool?
+    var authorizationEndpoint: String?
+    var issuer: String?
 
     enum CodingKeys: String, CodingKey {
+        case authorizationEndpoint = "authorization_endpoint", issuer
         case deviceAuthorizationEndpoint = "device_authorization_endpoint", tokenEndpoint = "token_endpoint"
         case longPollWaitMax = "long_poll_wait_max", regionsSupported = "regions_supported"
         case revocationEndpoint = "revocation_endpoint", sandboxAPIURL = "sandbox_api_url"

@@ -2,9 +2,18 @@ import Foundation
 
 // How RelaySignIn finds the relay and starts a login, and what each refusal tells the app to do.
 extension RelaySignIn {
+    /// What the app uses of the relay's metadata: its authorization endpoint and issuer (the standard route), and
+    /// its device endpoints (the route of a relay without one).
+    struct Endpoints {
+        var authorizationURL: URL?
+        var issuer: String?
+        var device: DeviceFlowEndpoints
+    }
+
     /// The relay's endpoints, from its RFC 8414 metadata (`/.well-known/oauth-authorization-server`): a server
-    /// without it, or whose metadata names no device authorization or token endpoint, is not a relay.
-    func discoverEndpoints() async throws -> DeviceFlowEndpoints {
+    /// without it, or whose metadata names no token endpoint, or neither an authorization nor a device authorization
+    /// endpoint, is not a relay.
+    func discoverEndpoints() async throws -> Endpoints {
         let url = relayURL.appending(path: ".well-known/oauth-authorization-server")
         let response = try await transport.send(
             TransportRequest(url: url, headers: [("Accept", "application/json")], timeout: timeout, maxResponseBytes: 256 << 10))
@@ -15,13 +24,16 @@ extension RelaySignIn {
         guard let metadata = try? JSONDecoder().decode(AuthorizationServerMetadata.self, from: response.body) else {
             throw notARelay("\(url.path) is not OAuth authorization server metadata")
         }
-        guard let device = metadata.deviceAuthorizationEndpoint.flatMap(resolve),
-              let token = metadata.tokenEndpoint.flatMap(resolve)
-        else {
-            throw notARelay("its OAuth metadata names no device authorization or token endpoint")
+        let authorization = metadata.authorizationEndpoint.flatMap(resolve)
+        let device = metadata.deviceAuthorizationEndpoint.flatMap(resolve)
+        guard authorization != nil || device != nil, let token = metadata.tokenEndpoint.flatMap(resolve) else {
+            throw notARelay("its OAuth metadata names no authorization, device authorization or token endpoint")
         }
-        return DeviceFlowEndpoints(
-            deviceAuthorizationURL: device, tokenURL: token, revocationURL: metadata.revocationEndpoint.flatMap(resolve))
+        return Endpoints(
+            authorizationURL: authorization, issuer: metadata.issuer,
+            device: DeviceFlowEndpoints(
+                deviceAuthorizationURL: device ?? relayURL.appending(path: "oauth/device/code"), tokenURL: token,
+                revocationURL: metadata.revocationEndpoint.flatMap(resolve)))
     }
 
     /// Asks the device authorization endpoint for a login; the answer and when it was received.
@@ -61,7 +73,7 @@ extension RelaySignIn {
     }
 
     /// A relay that says "not now": 429 (rate limited, with its `Retry-After`) or a 5xx.
-    private func busy(_ response: TransportResponse) -> SignInFailure? {
+    func busy(_ response: TransportResponse) -> SignInFailure? {
         switch response.status {
         case 429:
             let wait = response.retryAfter.map { "\($0.components.seconds) s" } ?? "a minute"

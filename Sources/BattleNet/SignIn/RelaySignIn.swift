@@ -2,10 +2,13 @@ import Foundation
 
 /// Signs a player in through a relay, for apps registered there in `redirect` mode.
 ///
-/// The app starts a login, opens ``SignInAttempt/url`` in a browser session that ends when it sees
+/// The app starts a sign-in, opens ``SignInAttempt/url`` in a browser session that ends when it sees
 /// ``SignInAttempt/callbackScheme`` (`ASWebAuthenticationSession` on Apple platforms), and hands the callback URL
-/// back; the token is then collected from the relay, once, with the callback's one-time `callback_code`. Every
-/// outcome is a ``SignInResult``.
+/// back. With a relay that offers the standard authorization endpoint (every relay since this release) that is
+/// OAuth's authorization code with PKCE (RFC 6749, RFC 7636, RFC 8252): the browser returns to
+/// `<app>://bnet-relay/callback` with a one-time code, redeemed once with the verifier only the app holds. With an
+/// older relay it is the device request's redirect mode: the token is collected once with the callback's
+/// `callback_code`. Every outcome is a ``SignInResult``.
 ///
 /// ```swift
 /// let signIn = RelaySignIn(relayURL: URL(string: "https://relay.example.com")!, app: "myapp",
@@ -48,9 +51,21 @@ public struct RelaySignIn: Sendable {
     /// app is registered in `poll` mode), ``SignInFailure/Reason/rateLimited`` (with
     /// ``SignInFailure/retryAfter``), ``SignInFailure/Reason/refused`` (other refusals, such as a scope) or
     /// ``SignInFailure/Reason/unreachable``; a cancelled task throws `CancellationError`.
+    ///
+    /// On the standard route the relay is first asked, without starting a login, whether it serves the app with its
+    /// scheme's return (``SignInFailure/Reason/unknownApp`` when not); limits and scopes are then told at the end.
     public func start() async throws -> SignInAttempt {
         try checkTransport()
-        let endpoints = try await discoverEndpoints()
+        let discovered = try await discoverEndpoints()
+        if let authorizationURL = discovered.authorizationURL {
+            let request = AuthorizationCodeRequest(
+                endpoint: authorizationURL, clientID: app, scopes: scopes, issuer: discovered.issuer)
+            try await checkRegistration(request, at: authorizationURL)
+            return SignInAttempt(
+                route: .code(request), callbackScheme: app.lowercased(), tokenURL: discovered.device.tokenURL,
+                expiresAt: Date() + Self.codeRouteLifetime)
+        }
+        let endpoints = discovered.device
         let (body, receivedAt) = try await requestLogin(at: endpoints)
         guard let authorization = body.authorization(clientID: app, receivedAt: receivedAt) else {
             throw notARelay("its device endpoint answered with a verification_uri that is not a URL")
@@ -59,13 +74,23 @@ public struct RelaySignIn: Sendable {
             throw SignInFailure(.wrongMode, "The relay serves the app \"\(app)\" in \(mode) mode, which never returns "
                 + "to the app; sign-in from an app needs redirect mode. Register it as --app \(app)=redirect.")
         }
-        return SignInAttempt(authorization: authorization, callbackScheme: app.lowercased(), tokenURL: endpoints.tokenURL)
+        return SignInAttempt(
+            route: .device(authorization), callbackScheme: app.lowercased(), tokenURL: endpoints.tokenURL,
+            expiresAt: authorization.expiresAt)
     }
+
+    /// How long a sign-in of the standard route may take: the relay's login lifetime, 10 minutes.
+    static let codeRouteLifetime: TimeInterval = 600
 
     /// Finishes `attempt` with the URL the browser session ended on: recognises the relay's callback, collects
     /// the token once with its `callback_code`, and says how it went. The relay's answer decides, not the URL: a
     /// forged callback never yields a player. A cancelled task is ``SignInResult/cancelled``.
     public func finish(_ attempt: SignInAttempt, callbackURL: URL) async -> SignInResult {
+        let authorization: DeviceAuthorization
+        switch attempt.route {
+        case .code(let request): return await redeem(request, callbackURL: callbackURL, tokenURL: attempt.tokenURL)
+        case .device(let device): authorization = device
+        }
         guard let callback = RelayCallback(url: callbackURL, scheme: attempt.callbackScheme) else {
             return .failed(SignInFailure(
                 .unrecognisedCallback,
@@ -75,7 +100,7 @@ public struct RelaySignIn: Sendable {
         do {
             // No hold: the relay stores the outcome before it sends the browser to the app, so a callback it has no
             // answer for did not come from it, and is reported at once.
-            switch try await collector(attempt).poll(attempt.authorization, callbackCode: callback.callbackCode) {
+            switch try await collector(attempt).poll(authorization, callbackCode: callback.callbackCode) {
             case .granted(let granted):
                 let regions = granted.regions.isEmpty
                     ? (granted.region.flatMap(Region.init(name:))?.tokenRegions ?? []) : granted.regions
@@ -178,26 +203,43 @@ public struct RelaySignIn: Sendable {
     }
 }
 
-/// A login started at the relay, waiting for the player in the browser.
+/// A sign-in started for the player's browser.
 ///
-/// `description` never shows the device code, the secret that collects the token.
+/// `description` never shows the PKCE verifier or the device code, the secrets that redeem the token.
 public struct SignInAttempt: Sendable, Hashable, CustomStringConvertible {
-    /// The relay's verification page with the code filled in: open it in the browser session.
-    public var url: URL { authorization.verificationURIComplete ?? authorization.verificationURI }
+    /// How the sign-in goes: the standard authorization request, or an older relay's device request.
+    enum Route: Sendable, Hashable {
+        case code(AuthorizationCodeRequest)
+        case device(DeviceAuthorization)
+    }
+
+    /// Open it in the browser session: the relay's authorization URL (or, with an older relay, its verification page
+    /// with the code filled in).
+    public var url: URL {
+        switch route {
+        case .code(let request): request.url
+        case .device(let authorization): authorization.verificationURIComplete ?? authorization.verificationURI
+        }
+    }
     /// The URL scheme the browser session waits for (the app's name at the relay, in lower case).
     public let callbackScheme: String
-    /// The code the page shows, for a player who wants to compare it.
-    public var userCode: String { authorization.userCode }
+    /// The code an older relay's page shows, for a player who wants to compare it; nil on the standard route, whose
+    /// pages show none.
+    public var userCode: String? {
+        if case .device(let authorization) = route { return authorization.userCode }
+        return nil
+    }
     /// When the relay stops waiting for the player.
-    public var expiresAt: Date { authorization.expiresAt }
-    let authorization: DeviceAuthorization
-    /// Where the token is collected, from the relay's metadata.
+    public let expiresAt: Date
+    let route: Route
+    /// Where the token is redeemed or collected, from the relay's metadata.
     let tokenURL: URL
 
-    init(authorization: DeviceAuthorization, callbackScheme: String, tokenURL: URL) {
-        self.authorization = authorization
+    init(route: Route, callbackScheme: String, tokenURL: URL, expiresAt: Date) {
+        self.route = route
         self.callbackScheme = callbackScheme
         self.tokenURL = tokenURL
+        self.expiresAt = expiresAt
     }
 
     public var description: String {

@@ -98,13 +98,17 @@ public struct AppRegistry: Sendable {
     /// Creates a registry; with no apps, `d3` in poll mode (the CLI's default client). Of names that differ only in
     /// case the last wins; ``conflicts(_:)`` reports them as a configuration error first. Each of `redirects` is
     /// added to its app (``unknownApps(_:redirects:)`` reports those naming no app first); the CLI's apps, `d3` and
-    /// `bnet`, have the loopback return registered whatever else they register.
+    /// `bnet`, have the loopback return registered whatever else they register, and an app in redirect mode its scheme's
+    /// return (``schemeReturn(_:)``).
     public init(_ apps: [AppRegistration], redirects: [RedirectRegistration] = []) {
         var list = apps.isEmpty ? [Self.defaultApp] : apps
         for index in list.indices {
             let name = list[index].name.lowercased()
             list[index].redirectURIs += redirects.filter { $0.app.lowercased() == name }.map(\.redirect)
             if Self.cliApps.contains(name) { list[index].redirectURIs += Self.cliLoopback }
+            if list[index].mode == .redirect, let scheme = Self.schemeReturn(list[index].name) {
+                list[index].redirectURIs.append(scheme)
+            }
         }
         self.apps = Dictionary(list.map { ($0.name.lowercased(), $0) }, uniquingKeysWith: { _, last in last })
     }
@@ -113,6 +117,12 @@ public struct AppRegistry: Sendable {
     static let cliApps: Set<String> = ["d3", "bnet"]
     /// The loopback return the CLI listens on (`LoopbackListener`: `/callback` on a port the system picks).
     static let cliLoopback = ["http://127.0.0.1/callback", "http://[::1]/callback"].map { try! RegisteredRedirect(validating: $0) }
+
+    /// The return of an app in redirect mode, `<name>://bnet-relay/callback`: where redirect mode sends the browser
+    /// back, and so where the Swift library's standard sign-in (authorization code with PKCE) returns too.
+    static func schemeReturn(_ name: String) -> RegisteredRedirect? {
+        try? RegisteredRedirect(validating: "\(name.lowercased())://bnet-relay/callback")
+    }
 
     /// The names of `redirects` that name no app of `apps`, for a configuration error.
     public static func unknownApps(_ apps: [AppRegistration], redirects: [RedirectRegistration]) -> [String] {
