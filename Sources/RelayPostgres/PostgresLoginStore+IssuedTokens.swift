@@ -20,6 +20,14 @@ extension PostgresLoginStore {
             """)
     }
 
+    public func isIssued(digests: [String], now: Date) async throws -> Bool {
+        guard !digests.isEmpty else { return false }
+        let at = now.timeIntervalSince1970
+        return try await changed("""
+            SELECT 1 FROM issued_token WHERE digest = ANY(\(digests)) AND expires_at > \(at) AND revoked_at IS NULL LIMIT 1
+            """)
+    }
+
     public func releaseRevocation(digests: [String]) async throws {
         guard !digests.isEmpty else { return }
         try await execute("UPDATE issued_token SET revoked_at = NULL WHERE digest = ANY(\(digests))")

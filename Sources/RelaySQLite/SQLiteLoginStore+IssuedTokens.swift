@@ -12,23 +12,31 @@ extension SQLiteLoginStore {
         }
     }
 
-    public func claimRevocation(digests: [String], now: Date) async throws -> Bool {
+    public func isIssued(digests: [String], now: Date) async throws -> Bool {
         guard !digests.isEmpty else { return false }
-        let open = "digest IN (\(databaseQuestionMarks(count: digests.count))) AND expires_at > ? AND revoked_at IS NULL"
-        let at = now.timeIntervalSince1970
-        // A token the relay never issued (every one of a flood) is answered by a read beside the writer.
-        let held = try await read { db in
+        return try await read { db in
             try Bool.fetchOne(
-                db, sql: "SELECT EXISTS (SELECT 1 FROM issued_token WHERE \(open))",
-                arguments: StatementArguments(digests) + StatementArguments([at])) ?? false
+                db, sql: "SELECT EXISTS (SELECT 1 FROM issued_token WHERE \(Self.openIssued(digests.count)))",
+                arguments: StatementArguments(digests) + StatementArguments([now.timeIntervalSince1970])) ?? false
         }
-        guard held else { return false }
+    }
+
+    public func claimRevocation(digests: [String], now: Date) async throws -> Bool {
+        // A token the relay never issued (every one of a flood) is answered by a read beside the writer.
+        guard try await isIssued(digests: digests, now: now) else { return false }
+        let open = Self.openIssued(digests.count)
+        let at = now.timeIntervalSince1970
         return try await write { db in
             try db.execute(
                 sql: "UPDATE issued_token SET revoked_at = ? WHERE \(open)",
                 arguments: StatementArguments([at]) + StatementArguments(digests) + StatementArguments([at]))
             return db.changesCount == 1
         }
+    }
+
+    /// The condition of an issued token that is neither expired nor revoked: `count` digests, then the time.
+    private static func openIssued(_ count: Int) -> String {
+        "digest IN (\(databaseQuestionMarks(count: count))) AND expires_at > ? AND revoked_at IS NULL"
     }
 
     public func releaseRevocation(digests: [String]) async throws {

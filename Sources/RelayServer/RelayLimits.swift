@@ -10,7 +10,7 @@ struct RelayLimits: Sendable {
     let starts: PrefixRateLimits
     /// User codes typed per client network (`/device`).
     let codeEntries: RateLimiter
-    /// Revocation requests per client network, /56 and /48 (`POST /oauth/revoke`).
+    /// Requests that present a token, per client network, /56 and /48 (`POST /oauth/revoke`, `/oauth/userinfo`).
     let revocationRequests: PrefixRateLimits
     /// Revocations forwarded to Battle.net per minute, in all.
     let revocationsPerMinute: Double

@@ -23,7 +23,7 @@ struct RelayParts: Sendable {
 
 extension RelayParts {
     /// The public router: the device flow, the authorization endpoint, the pages, the callback, the token endpoint,
-    /// revocation, OpenID Connect's key set, and the relay's metadata.
+    /// revocation, OpenID Connect's key set and userinfo, and the relay's metadata.
     func buildRouter() -> Router<RelayContext> {
         let router = Router(context: RelayContext.self)
         router.middlewares.add(ClientAddressMiddleware(trusted: trusted, report: UnusableForwardedReport(metrics: metrics)))
@@ -44,6 +44,7 @@ extension RelayParts {
         CallbackController(logins: logins, apps: apps, pages: pages, cookies: cookies, settings: settings).register(on: router)
         TokenController(logins: logins, settings: settings, signer: signer, revoker: revoker).register(on: router)
         OpenIDController(signer: signer).register(on: router)
+        UserInfoController(logins: logins, limits: limits.revocationRequests, metrics: metrics).register(on: router)
         RevocationController(apps: apps, revoker: revoker, limits: limits.revocationRequests, metrics: metrics).register(on: router)
         MetadataController(settings: settings, sandbox: sandbox, sandboxAPIURL: provider.sandboxAPIURL).register(on: router)
         MethodNotAllowed.register(on: router)

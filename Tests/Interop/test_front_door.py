@@ -155,6 +155,10 @@ def test_authlib_pkce_loopback_with_openid_connect(relay, person):
     assert claims["battle_tag"] == "FaYe#2543"
     verify_id_token(metadata, token["id_token"], nonce, token["access_token"])
     call_api(relay.url, token["access_token"])
+    # The discovery's userinfo, called by authlib's session with its Bearer token: the id_token's subject.
+    userinfo = session.get(metadata["userinfo_endpoint"], timeout=TIMEOUT)
+    assert userinfo.status_code == 200, userinfo.text
+    assert userinfo.json() == {"sub": claims["sub"], "battle_tag": "FaYe#2543"}, userinfo.json()
 
     # The code is spent: a second redemption is refused (and revokes the token, which the Swift suite checks).
     again = requests.post(metadata["token_endpoint"], data={

@@ -173,6 +173,6 @@ extension LoginService {
                 LogKey.loginID: "\(login.id)", LogKey.errorType: "\(type(of: error))",
             ])
         }
-        return .token(token)
+        return .token(token, login)
     }
 }

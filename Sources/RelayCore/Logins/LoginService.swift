@@ -8,8 +8,9 @@ import Logging
 public struct LoginService: Sendable {
     /// What a poll answers.
     public enum PollResult: Sendable {
-        /// The token, handed out once.
-        case token(AccessToken)
+        /// The token, handed out once, and the login it was collected from (its app, scopes and sign-in time make
+        /// the `id_token`).
+        case token(AccessToken, Login)
         /// An RFC 8628 error, carrying the login's polling interval (the relay's default for a login it does not know).
         case error(Refusal)
     }

@@ -59,6 +59,9 @@ public protocol LoginStore: Sendable {
     /// true for the one caller that did (only then does the relay call Battle.net). A token the relay never issued
     /// costs a read, never a write transaction.
     func claimRevocation(digests: [String], now: Date) async throws -> Bool
+    /// Whether one of `digests` names a token the relay issued that has not expired and was not revoked (for userinfo,
+    /// which asks Battle.net about tokens of the relay's own only). A read, never a write.
+    func isIssued(digests: [String], now: Date) async throws -> Bool
     /// Undoes a claim whose call to Battle.net failed, so that the client's retry is forwarded.
     func releaseRevocation(digests: [String]) async throws
     /// Deletes at most `limit` issued-token records that expired before `cutoff`; returns how many.

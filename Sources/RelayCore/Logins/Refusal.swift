@@ -38,6 +38,8 @@ extension OAuthErrorCode {
     public static let notFound: OAuthErrorCode = "not_found"
     /// The relay's own code for a method a path does not take (405).
     public static let methodNotAllowed: OAuthErrorCode = "method_not_allowed"
+    /// A bearer token that is not (or no longer) good (RFC 6750 section 3.1).
+    public static let invalidToken: OAuthErrorCode = "invalid_token"
     /// The relay's own code for a body over its limit (413).
     public static let requestTooLarge: OAuthErrorCode = "request_too_large"
 }

@@ -24,12 +24,13 @@ struct MetadataController {
     /// hosts do not know them. `loopback_redirect_supported` (an extension) says a login may name a loopback
     /// `redirect_uri` (RFC 8252 section 7.3) for its browser to come back to. The same document answers OpenID
     /// Connect Discovery (`/.well-known/openid-configuration`), with the fields stock clients require: the
-    /// authorization endpoint (code with S256 PKCE only), the key set, subject and signing algorithm.
+    /// authorization endpoint (code with S256 PKCE only), the key set, userinfo, subject and signing algorithm.
     private func metadata() -> Response {
         var fields: JSONBody = [
             "issuer": .string(settings.issuer),
             "authorization_endpoint": .string(settings.url("oauth/authorize").absoluteString),
             "jwks_uri": .string(settings.url("oauth/jwks").absoluteString),
+            "userinfo_endpoint": .string(settings.url("oauth/userinfo").absoluteString),
             "code_challenge_methods_supported": ["S256"],
             "subject_types_supported": ["public"],
             "id_token_signing_alg_values_supported": ["RS256"],

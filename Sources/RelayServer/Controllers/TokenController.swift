@@ -60,8 +60,8 @@ struct TokenController {
             deviceCode: poll.deviceCode, clientID: poll.clientID, wait: poll.wait, network: context.clientNetwork,
             callbackCode: poll.callbackCode)
         {
-        case .token(let token):
-            return try tokenResponse(token, idToken: nil, tokenType: token.tokenType)
+        case .token(let token, let login):
+            return try tokenResponse(token, idToken: try idToken(token, login: login), tokenType: token.tokenType)
         case .error(let refusal):
             throw refusal
         }
@@ -96,7 +96,8 @@ struct TokenController {
         }
     }
 
-    /// The `id_token` of a login that was granted `openid` (OpenID Connect Core section 2), signed by the relay.
+    /// The `id_token` of a login that was granted `openid` (OpenID Connect Core section 2), signed by the relay: the
+    /// authorization code grant's and the device grant's alike.
     private func idToken(_ token: AccessToken, login: Login) throws -> String? {
         guard token.scopes.contains("openid") || (token.scopes.isEmpty && login.scopes.contains("openid")),
             let accountID = token.accountID ?? login.accountID

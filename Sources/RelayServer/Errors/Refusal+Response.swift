@@ -5,7 +5,7 @@ import RelayCore
 
 /// The one place a refusal becomes a response: the JSON body of RFC 6749 section 5.2 (`error`, `error_description`,
 /// and `interval` on the token endpoint), `Cache-Control: no-store` on every one, `WWW-Authenticate` on every 401
-/// (section 5.2 requires it) and ``retryAfterSeconds`` on every 429 and 503.
+/// (section 5.2 requires it; Basic unless the caller names another challenge) and ``retryAfterSeconds`` on every 429 and 503.
 extension Refusal: HTTPResponseError {
     /// How long a client told "not now" (429 or 503) waits: one policy for every such answer.
     static let retryAfterSeconds = 60
@@ -26,7 +26,7 @@ extension Refusal: HTTPResponseError {
         var fields = headers
         fields[.cacheControl] = "no-store"
         fields[.pragma] = "no-cache"
-        if status == .unauthorized { fields[.wwwAuthenticate] = Self.challenge }
+        if status == .unauthorized, fields[.wwwAuthenticate] == nil { fields[.wwwAuthenticate] = Self.challenge }
         if let retryAfter { fields[.retryAfter] = "\(retryAfter)" }
         return try .json(
             status, message: OAuthErrorResponse(error: error.rawValue, errorDescription: description, interval: interval),
