@@ -3,11 +3,11 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Every `bnet` example of the README's `bnet` section and of `bnet`'s help, run against a default sandbox relay
+/// Every `bnet` example of the `bnet` section of docs/cli.md and of `bnet`'s help, run against a default sandbox relay
 /// (which allows every game's scopes), after one `bnet login`, as the section says.
 @Suite("Every bnet example works against the sandbox", .timeLimit(.minutes(2)))
 struct BnetExampleTests {
-    @Test("The README's and the help's bnet examples all exit 0 with output")
+    @Test("docs/cli.md's and the help's bnet examples all exit 0 with output")
     func examples() async throws {
         let readme = try Self.readmeExamples()
         #expect(readme.count >= 12, "\(readme)")
@@ -40,9 +40,9 @@ struct BnetExampleTests {
         try await ChildProcess.run(try BuiltExecutable.url("bnet"), arguments, environment: sandbox.environment())
     }
 
-    /// The `bnet` command lines of the README's bnet section, in its `sh` code blocks.
+    /// The `bnet` command lines of the bnet section of docs/cli.md, in its `sh` code blocks.
     static func readmeExamples() throws -> [[String]] {
-        let url = URL(filePath: #filePath).deletingLastPathComponent().appending(path: "../../README.md").standardizedFileURL
+        let url = URL(filePath: #filePath).deletingLastPathComponent().appending(path: "../../docs/cli.md").standardizedFileURL
         let text = try String(contentsOf: url, encoding: .utf8)
         let start = try #require(text.range(of: "## Every game: the `bnet` command-line tool"))
         let section = text[start.upperBound...].components(separatedBy: "\n## ")[0]

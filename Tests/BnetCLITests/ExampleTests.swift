@@ -3,8 +3,8 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Every `d3` example a person reads, the README's d3 section and each command's `--help`, run against the
-/// sandbox relay and its emulator after one sign-in, as the README's "try it" paragraph says.
+/// Every `d3` example a person reads, the d3 section of docs/cli.md and each command's `--help`, run against the
+/// sandbox relay and its emulator after one sign-in, as that section's "try it" paragraph says.
 @Suite("Every d3 example works against the sandbox", .timeLimit(.minutes(2)))
 struct ExampleTests {
     /// The commands that call the Battle.net API, whose `--help` holds examples.
@@ -13,7 +13,7 @@ struct ExampleTests {
         "season", "era", "leaderboard",
     ]
 
-    @Test("The README's and the help's examples all exit 0 with output")
+    @Test("docs/cli.md's and the help's examples all exit 0 with output")
     func examples() async throws {
         let readme = try Self.readmeExamples()
         #expect(readme.count >= 15, "\(readme)")
@@ -39,11 +39,11 @@ struct ExampleTests {
         }
     }
 
-    /// The `d3` command lines of the README's d3 section: in its code blocks, `$ d3 …` and `d3 …`, without a
+    /// The `d3` command lines of the d3 section of docs/cli.md: in its code blocks, `$ d3 …` and `d3 …`, without a
     /// trailing comment or pipe; `login` and `logout` (which the test runs itself) and examples of another relay
     /// than the sandbox's are left out.
     static func readmeExamples() throws -> [[String]] {
-        let url = URL(filePath: #filePath).deletingLastPathComponent().appending(path: "../../README.md").standardizedFileURL
+        let url = URL(filePath: #filePath).deletingLastPathComponent().appending(path: "../../docs/cli.md").standardizedFileURL
         let text = try String(contentsOf: url, encoding: .utf8)
         let start = try #require(text.range(of: "## The `d3` command-line tool"))
         let section = text[start.upperBound...].components(separatedBy: "\n## ")[0]

@@ -327,7 +327,7 @@ def assert_signed_in(answer: requests.Response) -> None:
 
 
 def assert_token(token: dict) -> None:
-    """A token response as the README documents it."""
+    """A token response as docs/protocol.md documents it."""
     assert token.get("access_token"), token
     assert str(token.get("token_type", "")).lower() == "bearer", token
     assert isinstance(token.get("expires_in"), (int, float)) and token["expires_in"] > 0, token

@@ -5,15 +5,15 @@ import RelayCore
 import RelayServer
 import Testing
 
-/// Each setting is declared once (`ConfigurationSetting.all`); parsing, `--help` and the README follow from it.
+/// Each setting is declared once (`ConfigurationSetting.all`); parsing, `--help` and docs/configuration.md follow from it.
 @Suite("Configuration declared once", .timeLimit(.minutes(1)))
 struct ConfigurationTests {
-    @Test("The README's configuration table is the one the settings make")
+    @Test("docs/configuration.md's settings table is the one the settings make")
     func readmeTable() throws {
         let readme = try String(
-            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "../../README.md"),
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "../../docs/configuration.md"),
             encoding: .utf8)
-        #expect(readme.contains(ConfigurationSetting.markdownTable), "README.md should hold:\n\(ConfigurationSetting.markdownTable)")
+        #expect(readme.contains(ConfigurationSetting.markdownTable), "docs/configuration.md should hold:\n\(ConfigurationSetting.markdownTable)")
     }
 
     @Test("serve runs on the declared defaults: an empty command line, RelayConfiguration() and RelaySettings agree")

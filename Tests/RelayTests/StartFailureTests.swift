@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// How `bnet-relay serve` ends when it cannot start, as systemd and an operator see it: at once, with a message that
-/// names what to do, no usage text, and a sysexits status by cause (README, "Exit status").
+/// names what to do, no usage text, and a sysexits status by cause (docs/configuration.md, "Exit status").
 @Suite("bnet-relay start failures", .timeLimit(.minutes(2)))
 struct StartFailureTests {
     @Test("A second sandbox relay started as the quick start does exits within seconds, naming the emulator's port")

@@ -162,6 +162,12 @@ extension ProgressView where Label == Text, CurrentValueLabel == EmptyView {
     nonisolated public init(_ titleKey: LocalizedStringKey) {}
 }
 
+/// https://developer.apple.com/documentation/swiftui/progressview (an indeterminate progress view, no label):
+/// `nonisolated init()` where Label == EmptyView, CurrentValueLabel == EmptyView (the DocC SwiftUI article uses it).
+extension ProgressView where Label == EmptyView, CurrentValueLabel == EmptyView {
+    nonisolated public init() {}
+}
+
 /// A view with a modifier applied.
 public struct ModifiedContent<Content, Modifier>: _PrimitiveView {
     nonisolated init() {}
