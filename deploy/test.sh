@@ -384,6 +384,17 @@ if [ -z "$promtool" ] && (cd "$tmp" && { apt-get download prometheus >/dev/null 
     promtool=$tmp/prometheus/usr/bin/promtool
 fi
 check "promtool check rules deploy/prometheus-alerts.yml" "${promtool:-promtool-could-not-be-fetched}" check rules deploy/prometheus-alerts.yml
+check "the memory budget is declared once: the alert fires at 90% of the unit's MemoryHigh=, and the docs state the unit's values" python3 -c '
+import re, sys
+unit = open("deploy/bnet-relay.service").read()
+high, top = (int(re.search(r"^%s=(\d+)M$" % name, unit, re.M).group(1)) for name in ("MemoryHigh", "MemoryMax"))
+alert = int(re.search(r"process_resident_memory_bytes\{[^}]*\} > (\d+) \* 1024 \* 1024", open("deploy/prometheus-alerts.yml").read()).group(1))
+problems = [] if alert == high * 9 // 10 else ["the alert fires at %d MiB, not 90%% of MemoryHigh=%dM" % (alert, high)]
+for doc in ("docs/performance.md", "docs/threat-model.md", "deploy/README.md"):
+    for name, value in re.findall(r"`?(MemoryHigh|MemoryMax)=(\d+)M", open(doc).read()):
+        if int(value) != {"MemoryHigh": high, "MemoryMax": top}[name]:
+            problems.append("%s says %s=%sM; the unit has %d" % (doc, name, value, {"MemoryHigh": high, "MemoryMax": top}[name]))
+sys.exit("; ".join(problems) if problems else 0)'
 check "the Grafana dashboard is JSON, and every metric it and the rules use is one the relay serves" python3 -c '
 import json, re, sys
 dashboard = json.load(open("deploy/grafana-dashboard.json"))

@@ -10,7 +10,8 @@
 # limit cannot be raised to hold every connection (relay and client each need H + C descriptors), if fewer than 95% of
 # the long-polls are held or of the connections open when it measures (read from the relay's /metrics), or if a
 # connection could not be opened or a held poll failed while it measured: the figures would then count less than they
-# say. Every connection error is counted by kind and printed.
+# say. Every connection error is counted by kind and printed. At the default caps it fails, too, when the worst peak
+# exceeds the unit's MemoryHigh= (deploy/bnet-relay.service, the one place the budget is declared).
 # Usage: scripts/bench-memory.sh [logins=100000] [held-polls=5000] [connections=4900]
 #        (the defaults are the relay's caps; H + C stays 100 under its 10,000 connections, for the script's probes)
 #        BNET_RELAY_BIN=path tests a given binary; default: a release build.
@@ -52,11 +53,15 @@ serve() {
 }
 touch "$work/rss"
 mark() { wc -l <"$work/rss"; }
-# "RSS now, peak since mark $1", in MiB.
+# "RSS now, peak since mark $1", in MiB; the peak is also noted for the budget check at the end.
 since() {
-  tail -n +$(($1 + 1)) "$work/rss" | awk '{ if ($1 > peak) peak = $1; last = $1 }
-    END { printf "RSS %.1f MiB, peak %.1f MiB", last / 1024, peak / 1024 }'
+  tail -n +$(($1 + 1)) "$work/rss" | awk -v peaks="$work/peaks" '{ if ($1 > peak) peak = $1; last = $1 }
+    END { printf "RSS %.1f MiB, peak %.1f MiB", last / 1024, peak / 1024; printf "%d\n", peak / 1024 >> peaks }'
 }
+# The memory budget, declared once: the unit's MemoryHigh= (deploy/bnet-relay.service). The alert rule's threshold
+# and the docs' figures follow it (deploy/test.sh checks that they do).
+memory_high=$(sed -n 's/^MemoryHigh=\([0-9]*\)M$/\1/p' deploy/bnet-relay.service)
+[ -n "$memory_high" ] || { echo "bench-memory: no MemoryHigh=<N>M in deploy/bnet-relay.service" >&2; exit 1; }
 
 m=$(mark); serve
 python3 - "$relay_pid" "$port" "$count" "$held" "$work/codes" <<'PY'
@@ -216,3 +221,10 @@ m=$(mark); serve; sleep 5
 echo "restart and warm-up (start to 5 s after /healthz answered): $(since "$m")"
 m=$(mark); e=$(errors); sleep 45; check_open "$e"; sleep 50
 echo "three sweeps after the restart ($(held_now)): $(since "$m")"
+# The worst case at every default cap must stay under the unit's MemoryHigh=, where the kernel starts reclaiming.
+worst=$(sort -n "$work/peaks" | tail -1)
+if [ "$count" = 100000 ] && [ "$held" = 5000 ] && [ "$idle" = 4900 ] && [ "$worst" -gt "$memory_high" ]; then
+  echo "bench-memory: the worst peak at the default caps, $worst MiB, exceeds the unit's MemoryHigh=${memory_high}M" >&2
+  exit 1
+fi
+echo "worst peak $worst MiB; the unit's MemoryHigh=${memory_high}M leaves $((memory_high - worst)) MiB"
