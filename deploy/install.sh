@@ -102,6 +102,12 @@ if [ ! -e "$conf_dir/seal.key" ]; then
     (umask 077 && "$bin_dir/bnet-relay" keygen --output "$conf_dir/seal.key" >/dev/null)
     changed+=("$conf_dir/seal.key"); say "generated a seal key in $conf_dir/seal.key"
 fi
+# The id_token signing key, likewise: root's, handed over read-only, generated once (deploy/README.md, "Rotate the
+# signing key").
+if [ ! -e "$conf_dir/signing.key" ]; then
+    (umask 077 && "$bin_dir/bnet-relay" keygen --signing --output "$conf_dir/signing.key" >/dev/null)
+    changed+=("$conf_dir/signing.key"); say "generated an id_token signing key in $conf_dir/signing.key"
+fi
 install -d -m 700 "$state_dir"
 
 # 4. systemd: reload and enable; restart only if already running and something it uses changed.

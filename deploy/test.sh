@@ -127,6 +127,8 @@ check "postinst created the system user bnet-relay (in the scratch root only)" b
         && ! grep -q "^bnet-relay:" /etc/passwd' _ "$droot"
 check "postinst generated a 0600 seal key the binary accepts" bash -c '
     [ "$(stat -c %a "$1/etc/bnet-relay/seal.key")" = 600 ] && grep -Eq "^[A-Za-z0-9_-]{43}$" "$1/etc/bnet-relay/seal.key"' _ "$droot"
+check "postinst generated a 0600 RSA signing key the binary accepts" bash -c '
+    [ "$(stat -c %a "$1/etc/bnet-relay/signing.key")" = 600 ] && grep -Eq "^-----BEGIN (RSA )?PRIVATE KEY-----$" "$1/etc/bnet-relay/signing.key"' _ "$droot"
 check "relay.env 0600, /etc/bnet-relay 0700" bash -c 'dmode() { [ "$(stat -c %a "$1/$2")" = "$3" ]; }
     dmode "$1" etc/bnet-relay/relay.env 600 && dmode "$1" etc/bnet-relay 700' _ "$droot"
 check "postinst enabled the unit (systemctl --root)" test -L "$droot/etc/systemd/system/multi-user.target.wants/bnet-relay.service"
@@ -134,7 +136,7 @@ check "the installed unit starts /usr/bin/bnet-relay" grep -q '^ExecStart=/usr/b
 # The operator edits relay.env and writes the client secret; a reinstall and an upgrade keep both, and the key.
 echo "BNET_RELAY_REGION=eu   # edited by the operator" >>"$droot/etc/bnet-relay/relay.env"
 (umask 077 && echo not-a-real-secret >"$droot/etc/bnet-relay/client-secret")
-kept() { sha256sum "$droot/etc/bnet-relay/relay.env" "$droot/etc/bnet-relay/seal.key" "$droot/etc/bnet-relay/client-secret"; }
+kept() { sha256sum "$droot/etc/bnet-relay/relay.env" "$droot/etc/bnet-relay/seal.key" "$droot/etc/bnet-relay/signing.key" "$droot/etc/bnet-relay/client-secret"; }
 before=$(kept)
 check "dpkg -i again (reinstall) succeeds without a prompt" bash -c "$(declare -f in_root); droot=\$1; in_root -i \"\$2\" >\"\$3\" 2>&1" \
     _ "$droot" "$deb" "$tmp/dpkg-reinstall.log"
@@ -226,14 +228,14 @@ sed "s#/usr/local/bin/bnet-relay#$binary#" deploy/bnet-relay.service >"$tmp/unit
 check "systemd-analyze verify deploy/bnet-relay.service" \
     bash -c 'out=$(systemd-analyze verify "$1" 2>&1); [ -z "$out" ] || { echo "$out" >&2; exit 1; }' _ "$tmp/unit/bnet-relay.service"
 check "ExecStart= keeps only the unit's own path (every setting is in relay.env)" \
-    grep -qx 'ExecStart=/usr/local/bin/bnet-relay serve --seal-key-file ${CREDENTIALS_DIRECTORY}/seal-key' deploy/bnet-relay.service
+    grep -qx 'ExecStart=/usr/local/bin/bnet-relay serve --seal-key-file ${CREDENTIALS_DIRECTORY}/seal-key --signing-key-file ${CREDENTIALS_DIRECTORY}/signing-key' deploy/bnet-relay.service
 check "relay.env.example sets the trusted proxies and the database" bash -c \
     'grep -qx "BNET_RELAY_TRUSTED_PROXIES=127.0.0.1,::1" "$1" && grep -qx "BNET_RELAY_DATABASE=/var/lib/bnet-relay/relay.sqlite" "$1"' \
     _ deploy/relay.env.example
 for setting in DynamicUser=yes StateDirectory=bnet-relay ProtectSystem=strict NoNewPrivileges=yes PrivateTmp=yes \
     'CapabilityBoundingSet=' 'RestrictAddressFamilies=AF_INET AF_INET6 AF_UNIX' UMask=0077 Restart=on-failure \
     SystemCallFilter=@system-service LoadCredential=client-secret:/etc/bnet-relay/client-secret \
-    LoadCredential=seal-key:/etc/bnet-relay/seal.key StartLimitBurst=10 StartLimitIntervalSec=600 RestartSec=5s; do
+    LoadCredential=seal-key:/etc/bnet-relay/seal.key LoadCredential=signing-key:/etc/bnet-relay/signing.key StartLimitBurst=10 StartLimitIntervalSec=600 RestartSec=5s; do
     check "unit sets $setting" grep -qx "$setting" deploy/bnet-relay.service
 done
 check "the seal key is not in the writable state directory" bash -c '! grep -q "STATE_DIRECTORY}/seal" "$1"' _ deploy/bnet-relay.service
@@ -251,6 +253,7 @@ check "second install changes nothing (modes, sizes, contents)" cmp -s "$tmp/sna
 check "second install says so" grep -q "nothing to do" "$tmp/install2.log"
 mode() { [ "$(stat -c %a "$root/$1")" = "$2" ] || { echo "$1 has mode $(stat -c %a "$root/$1"), want $2" >&2; return 1; }; }
 check "seal key is 0600, in /etc/bnet-relay" mode etc/bnet-relay/seal.key 600
+check "signing key is 0600, in /etc/bnet-relay" mode etc/bnet-relay/signing.key 600
 check "no seal key in the state directory" test ! -e "$root/var/lib/bnet-relay/seal.key"
 check "state directory is 0700" mode var/lib/bnet-relay 700
 check "relay.env is 0600" mode etc/bnet-relay/relay.env 600
@@ -296,7 +299,8 @@ exec_start=${exec_start#ExecStart=}
 exec_start=${exec_start//\/usr\/local\/bin\/bnet-relay/$root/usr/local/bin/bnet-relay}
 # systemd hands the credentials over in a private directory of copies, readable by the service only.
 credentials=$tmp/credentials
-install -d -m 700 "$credentials" && install -m 400 "$root/etc/bnet-relay/seal.key" "$credentials/seal-key"
+install -d -m 700 "$credentials" && install -m 400 "$root/etc/bnet-relay/seal.key" "$credentials/seal-key" \
+    && install -m 400 "$root/etc/bnet-relay/signing.key" "$credentials/signing-key"
 exec_start=${exec_start//\$\{CREDENTIALS_DIRECTORY\}/$credentials}
 read -ra command <<<"$exec_start"
 echo "    ${command[*]}"

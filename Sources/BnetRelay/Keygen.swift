@@ -4,21 +4,36 @@ import RelayServer
 
 struct Keygen: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Write a new seal key file (mode 0600). It refuses to overwrite an existing file.",
+        abstract: "Write a new seal key file, or with --signing an id_token signing key (mode 0600). It refuses to overwrite an existing file.",
         discussion: """
-            Example:  bnet-relay keygen --output /var/lib/bnet-relay/seal.key
+            Examples: bnet-relay keygen --output /etc/bnet-relay/seal.key
+                      bnet-relay keygen --signing --output /etc/bnet-relay/signing.key
             Exit status: 0; 64 usage; 74 the file exists already or cannot be written.
             """)
 
     @Option(help: "Where to write the key.")
     var output: String
 
+    @Flag(help: "Write a 2048-bit RSA key (PEM) for --signing-key-file, which signs the relay's id_tokens.")
+    var signing = false
+
     func run() async throws {
         do {
-            try RelayKey.write(to: output)
-        } catch {
+            if signing {
+                let key: IDTokenSigner.Key
+                do {
+                    key = try IDTokenSigner.Key.generate()
+                } catch {
+                    throw Failure.exit(.io, command: "keygen", ["could not generate an RSA key: \(error)"])
+                }
+                try RelayKey.writeNew(key.pemRepresentation + "\n", to: output)
+                print("wrote a new id_token signing key to \(output) (key id \(key.kid))")
+            } else {
+                try RelayKey.write(to: output)
+                print("wrote a new seal key to \(output)")
+            }
+        } catch let error as RelayKey.Error {
             throw Failure.exit(.io, command: "keygen", [error.description])
         }
-        print("wrote a new seal key to \(output)")
     }
 }

@@ -92,6 +92,21 @@ struct CommandTests {
         #expect(try await runRelayCommand(["--version"]).output.hasPrefix("0."))
     }
 
+    @Test("keygen --signing writes a 0600 RSA key the relay's signer reads, names its key id, and never overwrites one")
+    func signingKeygen() async throws {
+        let path = FileManager.default.temporaryDirectory.appending(path: "s-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let written = try await runRelayCommand(["keygen", "--signing", "--output", path])
+        #expect(written.status == 0, "\(written.output)")
+        #expect((try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) == 0o600)
+        let key = try IDTokenSigner.Key(pem: try String(contentsOfFile: path, encoding: .utf8))
+        #expect(written.output.contains("key id \(key.kid)"))
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let again = try await runRelayCommand(["keygen", "--signing", "--output", path])
+        #expect(again.status == 74, "\(again.output)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
+
     @Test("logins lists recent logins without secrets and revokes one; the poller then hears access_denied")
     func logins() async throws {
         try await withRelay { relay in

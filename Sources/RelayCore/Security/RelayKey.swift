@@ -37,7 +37,13 @@ public enum RelayKey {
     @discardableResult
     public static func write(to path: String) throws(Error) -> SymmetricKey {
         let key = generate()
-        let text = Base64URL.encode(key.withUnsafeBytes { Data($0) }) + "\n"
+        try writeNew(Base64URL.encode(key.withUnsafeBytes { Data($0) }) + "\n", to: path)
+        return key
+    }
+
+    /// Writes `text` to a new file at `path`, mode 0600, synced; refuses a file that exists (a key is never
+    /// replaced by accident).
+    public static func writeNew(_ text: String, to path: String) throws(Error) {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
         guard fd >= 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
         defer { close(fd) }
@@ -45,7 +51,6 @@ public enum RelayKey {
         guard written == text.utf8.count, fsync(fd) == 0 else {
             throw .unreadable(path: path, reason: String(cString: strerror(errno)))
         }
-        return key
     }
 
     /// Reads the key at `path`.
