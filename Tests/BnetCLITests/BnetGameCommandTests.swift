@@ -84,6 +84,23 @@ struct BnetGameCommandTests {
         }
     }
 
+    @Test("Each game's DocC page has the rows of its game's table in docs/game-data.md, and only those")
+    func docCTables() throws {
+        let root = URL(filePath: #filePath).deletingLastPathComponent().appending(path: "../..").standardizedFileURL
+        let page = try String(contentsOf: root.appending(path: "docs/game-data.md"), encoding: .utf8)
+        for (library, title) in [
+            ("BattleNetWorldOfWarcraft", "World of Warcraft"), ("BattleNetStarCraft2", "StarCraft II"),
+            ("BattleNetHearthstone", "Hearthstone"), ("BattleNetDiablo3", "Diablo III"),
+        ] {
+            let section = try #require(page.components(separatedBy: "\n## ").first { $0.hasPrefix(title) })
+            let docc = try String(
+                contentsOf: root.appending(path: "Sources/\(library)/\(library).docc/\(library).md"), encoding: .utf8)
+            let rows = { (text: String) in text.split(separator: "\n").filter { $0.hasPrefix("|") } }
+            #expect(rows(docc) == rows(section), "\(library).md's table differs from docs/game-data.md's \(title)")
+            #expect(rows(section).count > 5)
+        }
+    }
+
     /// The `bnet` command lines of docs/game-data.md's `sh` blocks.
     static func pageExamples() throws -> [[String]] {
         let url = URL(filePath: #filePath).deletingLastPathComponent().appending(path: "../../docs/game-data.md")
