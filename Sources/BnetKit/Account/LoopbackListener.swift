@@ -10,8 +10,7 @@ import Darwin
 
 /// The CLI's end of a loopback sign-in (RFC 8252 section 7.3): listens on `127.0.0.1` at a port the system picks,
 /// answers one `GET` on the exact path it chose (a random one, so that no other page can guess it) with a short
-/// page, and closes. Requests for any other path get a 404 and are otherwise ignored; several connections are read
-/// at once, each given ``requestLineTimeout`` for its request line.
+/// page, and closes. Requests for any other path get a 404 and are otherwise ignored.
 public final class LoopbackListener: Sendable {
     /// The address the browser is to come back to.
     public let redirect: LoopbackRedirect
@@ -58,98 +57,62 @@ public final class LoopbackListener: Sendable {
         if wasOpen { _ = systemClose(socket) }
     }
 
-    /// How long a connection has to send its whole request line, from when it is accepted.
-    public static let requestLineTimeout = Duration.seconds(2)
-    /// How many connections are read at once; one more is refused until another ends.
-    static let maxConnections = 16
-
     /// Waits up to `timeout` for the browser's `GET` on the exact path, answers it with `page(url)` (an HTML
-    /// page), closes and returns the URL the browser asked for; nil when the time ran out. Connections are read side
-    /// by side, each with ``requestLineTimeout`` for its whole request line, and the wait ends at `timeout` even in
-    /// the middle of one: a local program that trickles bytes holds neither the browser's connection nor the
-    /// fallback. Cancelling the task ends the wait with `CancellationError`.
+    /// page), closes and returns the URL the browser asked for; nil when the time ran out. Cancelling the task
+    /// ends the wait with `CancellationError`.
     public func awaitReturn(timeout: Duration, page: @escaping @Sendable (URL) -> String) async throws -> URL? {
         let deadline = ContinuousClock.now + timeout
-        var reading: [Connection] = []
-        defer {
-            for connection in reading { _ = systemClose(connection.descriptor) }
-            close()
-        }
         while ContinuousClock.now < deadline {
             try Task.checkCancellation()
-            let now = ContinuousClock.now
-            for connection in reading where connection.deadline <= now { _ = systemClose(connection.descriptor) }
-            reading.removeAll { $0.deadline <= now }
-            var descriptors = [pollfd(fd: socket, events: Int16(POLLIN), revents: 0)]
-                + reading.map { pollfd(fd: $0.descriptor, events: Int16(POLLIN), revents: 0) }
-            // Polled without blocking, with a sleep between: the wait holds none of the few cooperative threads.
-            guard poll(&descriptors, nfds_t(descriptors.count), 0) > 0 else {
-                try await Task.sleep(for: .milliseconds(20))
+            guard let connection = try await acceptOne() else { continue }
+            defer { _ = systemClose(connection) }
+            guard let target = Self.readRequestTarget(connection) else {
+                Self.respond(connection, status: "400 Bad Request", html: "Bad request.")
                 continue
             }
-            for index in reading.indices.reversed() where descriptors[index + 1].revents != 0 {
-                guard let target = reading[index].read() else { continue }
-                let connection = reading.remove(at: index).descriptor
-                defer { _ = systemClose(connection) }
-                if let url = answer(connection, target: target, page: page) { return url }
+            let path = String(target.prefix { $0 != "?" })
+            guard path == redirect.path, let url = URL(string: "http://127.0.0.1:\(redirect.port)" + target) else {
+                Self.respond(connection, status: "404 Not Found", html: "Not found.")
+                continue
             }
-            if descriptors[0].revents != 0, reading.count < Self.maxConnections {
-                let descriptor = accept(socket, nil, nil)
-                if descriptor >= 0 {
-                    var wait = timeval(tv_sec: 2, tv_usec: 0)
-                    setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
-                    reading.append(Connection(descriptor: descriptor, deadline: now + Self.requestLineTimeout))
-                }
-            }
+            Self.respond(connection, status: "200 OK", html: page(url))
+            close()
+            return url
         }
+        close()
         return nil
     }
 
-    /// Answers a request line that came in whole (nil: a bad one): the page and its URL on the exact path, else
-    /// 404 or 400 and nil.
-    private func answer(_ connection: Int32, target: String?, page: (URL) -> String) -> URL? {
-        guard let target else {
-            Self.respond(connection, status: "400 Bad Request", html: "Bad request.")
+    /// A connection, or nil after 200 ms without one (to look at the clock and cancellation again).
+    private func acceptOne() async throws -> Int32? {
+        var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&descriptor, 1, 200)
+        guard ready > 0 else {
+            await Task.yield()
             return nil
         }
-        let path = String(target.prefix { $0 != "?" })
-        guard path == redirect.path, let url = URL(string: "http://127.0.0.1:\(redirect.port)" + target) else {
-            Self.respond(connection, status: "404 Not Found", html: "Not found.")
-            return nil
-        }
-        Self.respond(connection, status: "200 OK", html: page(url))
-        return url
+        let connection = accept(socket, nil, nil)
+        guard connection >= 0 else { return nil }
+        var wait = timeval(tv_sec: 2, tv_usec: 0)
+        setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
+        return connection
     }
 
-    /// A connection whose request line is being read.
-    private struct Connection {
-        let descriptor: Int32
-        /// When its whole request line must have come.
-        let deadline: ContinuousClock.Instant
-        var received: [UInt8] = []
-
-        /// Reads what is there (poll said so: it does not block). Nil while the request line is incomplete;
-        /// `.some(target)` once it is whole, or the connection ended or passed 8 KiB: the target of a `GET`
-        /// request line, else `.some(nil)`.
-        mutating func read() -> String?? {
-            var buffer = [UInt8](repeating: 0, count: 2048)
-            let count = recv(descriptor, &buffer, buffer.count, 0)
-            if count > 0 { received += buffer[0..<count] }
-            guard count <= 0 || received.count >= 8192 || received.containsLineEnd else { return nil }
-            return .some(Self.requestTarget(received))
+    /// The target of a `GET` request line, read within 8 KiB; nil for anything else.
+    private static func readRequestTarget(_ connection: Int32) -> String? {
+        var received = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 2048)
+        while received.count < 8192, !received.containsLineEnd {
+            let count = recv(connection, &buffer, buffer.count, 0)
+            guard count > 0 else { break }
+            received += buffer[0..<count]
         }
-
-        /// The target of a `GET` request line; nil for anything else.
-        static func requestTarget(_ received: [UInt8]) -> String? {
-            guard received.containsLineEnd,
-                let line = String(decoding: received, as: UTF8.self).split(separator: "\r\n").first
-            else { return nil }
-            let parts = line.split(separator: " ")
-            guard parts.count == 3, parts[0] == "GET", parts[1].hasPrefix("/"), parts[2].hasPrefix("HTTP/1.") else {
-                return nil
-            }
-            return String(parts[1])
+        guard let line = String(decoding: received, as: UTF8.self).split(separator: "\r\n").first else { return nil }
+        let parts = line.split(separator: " ")
+        guard parts.count == 3, parts[0] == "GET", parts[1].hasPrefix("/"), parts[2].hasPrefix("HTTP/1.") else {
+            return nil
         }
+        return String(parts[1])
     }
 
     private static func respond(_ connection: Int32, status: String, html: String) {
