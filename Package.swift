@@ -243,8 +243,8 @@ let package = Package(
         .target(
             name: "BnetKit",
             dependencies: [
-                "BattleNet", "BattleNetDiablo3", "BattleNetWorldOfWarcraft", "BattleNetStarCraft2", "BuildStamp",
-                serverOnly("NIOConcurrencyHelpers", "swift-nio"),
+                "BattleNet", "BattleNetDiablo3", "BattleNetWorldOfWarcraft", "BattleNetStarCraft2",
+                "BattleNetHearthstone", "BuildStamp", serverOnly("NIOConcurrencyHelpers", "swift-nio"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -257,6 +257,7 @@ let package = Package(
                 "BattleNetDiablo3",
                 "BattleNetWorldOfWarcraft",
                 "BattleNetStarCraft2",
+                "BattleNetHearthstone",
                 "BattleNetHTTPClient",
                 "BnetKit",
                 serverOnly("ArgumentParser", "swift-argument-parser"),
@@ -308,8 +309,8 @@ let package = Package(
         .testTarget(
             name: "BnetCLITests",
             dependencies: [
-                "BattleNet", "BattleNetDiablo3", "BattleNetWorldOfWarcraft", "BattleNetStarCraft2", "BattleNetHTTPClient",
-                "BattleNetEmulator", "BnetKit", "TestSupport",
+                "BattleNet", "BattleNetDiablo3", "BattleNetWorldOfWarcraft", "BattleNetStarCraft2", "BattleNetHearthstone",
+                "BattleNetHTTPClient", "BattleNetEmulator", "BnetKit", "TestSupport",
             ],
             resources: [.copy("Golden")],
             swiftSettings: swiftSettings

@@ -5,6 +5,7 @@
 # sed; exits non-zero, saying which step failed, on anything unexpected.
 #
 # Usage: scripts/try-login.sh [relay-url]     (default http://127.0.0.1:8080; the app is d3)
+#        TRY_LOGIN_TOKEN_FILE=path also writes the access token there (mode 600), for a script that uses it.
 set -euo pipefail
 relay=${1:-http://127.0.0.1:8080}
 relay=${relay%/}
@@ -69,5 +70,6 @@ token=$(fetch -d grant_type=urn:ietf:params:oauth:grant-type:device_code --data-
 access_token=$(json_field access_token <<<"$token")
 [ -n "$access_token" ] || die "no token: $token"
 sed "s/$access_token/${access_token:0:6}.../" <<<"$token"
+if [ -n "${TRY_LOGIN_TOKEN_FILE:-}" ]; then (umask 077; printf '%s' "$access_token" >"$TRY_LOGIN_TOKEN_FILE"); fi
 echo
 echo "Signed in as $(json_field battletag <<<"$token") (sandbox: the emulator's recorded player, not a real account)"

@@ -55,12 +55,15 @@ public struct EmulatorWoWRealm: Sendable, Hashable {
     public var slug: String
     /// The name, `Tarren Mill`.
     public var name: String
+    /// The id of its connected realm (its own id unless given).
+    public var connectedRealmID: Int
 
     /// Creates a realm.
-    public init(id: Int, slug: String, name: String) {
+    public init(id: Int, slug: String, name: String, connectedRealmID: Int? = nil) {
         self.id = id
         self.slug = slug
         self.name = name
+        self.connectedRealmID = connectedRealmID ?? id
     }
 }
 

@@ -82,13 +82,17 @@ struct OAuthRoutes {
             return .oauthError(
                 .badRequest, "invalid_request", "Invalid redirect: does not match one of the registered values.")
         }
-        let stateParam = query.value("state")
+        // Since 2025 Battle.net refuses a request without `state` on its own page (next-auth#12868, #12869).
+        guard let stateParam = query.value("state"), !stateParam.isEmpty else {
+            return .oauthError(.badRequest, "invalid_request", "The state parameter must be provided")
+        }
         guard let responseType = query.value("response_type"), responseType == "code" else {
             return .redirect(
                 to: redirectURI.appendingQuery([
                     ("error", "unsupported_response_type"),
                     ("error_description", "Unsupported response types: [\(query.value("response_type") ?? "")]"),
-                ] + (stateParam.map { [("state", $0)] } ?? [])))
+                    ("state", stateParam),
+                ]))
         }
         let scopes = (query.value("scope") ?? "").split(separator: " ").map(String.init)
         let challenge = query.value("code_challenge").map {
@@ -97,8 +101,8 @@ struct OAuthRoutes {
         if let challenge, !["S256", "plain"].contains(challenge.method) {
             return .redirect(
                 to: redirectURI.appendingQuery(
-                    [("error", "invalid_request"), ("error_description", "Unsupported code_challenge_method")]
-                        + (stateParam.map { [("state", $0)] } ?? [])))
+                    [("error", "invalid_request"), ("error_description", "Unsupported code_challenge_method"),
+                     ("state", stateParam)]))
         }
         let consent = EmulatorState.Consent(
             client: client, redirectURI: redirectURI, scopes: scopes, state: stateParam, challenge: challenge,

@@ -42,7 +42,7 @@ struct WoWWorldDocuments {
             ("region", .object([
                 ("key", href("data/wow/region/\(place.id)")), ("name", .string(place.name)), ("id", .number(place.id)),
             ])),
-            ("connected_realm", href("data/wow/connected-realm/\(realm.id)")),
+            ("connected_realm", href("data/wow/connected-realm/\(realm.connectedRealmID)")),
             ("name", .string(realm.name)), ("category", .string("English")), ("locale", .string(place.locale)),
             ("timezone", .string(place.timezone)), ("type", .object([("type", "NORMAL"), ("name", "Normal")])),
             ("is_tournament", .bool(false)), ("slug", .string(realm.slug)),
@@ -64,12 +64,12 @@ struct WoWWorldDocuments {
         let full = realm == realms.first
         let population = full ? ("FULL", "Full") : ("MEDIUM", "Medium")
         return .object([
-            ("_links", .object([("self", href("data/wow/connected-realm/\(realm.id)"))])),
-            ("id", .number(realm.id)), ("has_queue", .bool(full)),
+            ("_links", .object([("self", href("data/wow/connected-realm/\(realm.connectedRealmID)"))])),
+            ("id", .number(realm.connectedRealmID)), ("has_queue", .bool(full)),
             ("status", .object([("type", "UP"), ("name", "Up")])),
             ("population", .object([("type", .string(population.0)), ("name", .string(population.1))])),
             ("realms", .array([self.realm(realm, links: false)])),
-            ("mythic_leaderboards", href("data/wow/connected-realm/\(realm.id)/mythic-leaderboard/")),
+            ("mythic_leaderboards", href("data/wow/connected-realm/\(realm.connectedRealmID)/mythic-leaderboard/")),
         ])
     }
 

@@ -25,6 +25,9 @@ struct WoWWorldRoutes {
         var isRetail: Bool { game == .retail }
     }
 
+    /// The recorded realm Aggramar (EU), with the connected realm its recording names.
+    static let aggramar = EmulatorWoWRealm(id: 500, slug: "aggramar", name: "Aggramar", connectedRealmID: 1325)
+
     func register(on router: Router<BasicRequestContext>) {
         router.get("data/wow/realm/index") { request, _ in
             await answer(request) { asked in
@@ -47,6 +50,10 @@ struct WoWWorldRoutes {
             let id = context.parameters.get("id", as: Int.self)
             return await answer(request) { asked in
                 if id == 509, let body = recorded(asked, "eu", EmulatorSamples.wowConnectedRealm509) { return body }
+                // Aggramar's recording names connected realm 1325, of which there is none: it gets a generated one.
+                if id == Self.aggramar.connectedRealmID, asked.isRetail, asked.region == "eu" {
+                    return asked.documents.connectedRealm(Self.aggramar).data
+                }
                 return asked.documents.realms.first { $0.id == id }.map { asked.documents.connectedRealm($0).data }
             }
         }

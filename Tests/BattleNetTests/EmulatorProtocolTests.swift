@@ -88,6 +88,27 @@ struct EmulatorProtocolTests {
         }
     }
 
+    @Test("An authorization request without state is refused with 400 on Battle.net's page, as Blizzard does since 2025")
+    func authorizeWithoutState() async throws {
+        try await withEmulator { emulator in
+            let client = emulator.oauthClient()
+            for state in [nil, ""] as [String?] {
+                var components = try #require(URLComponents(
+                    url: client.authorizeURL(redirectURI: testRedirectURI, scopes: ["openid"], state: "s"),
+                    resolvingAgainstBaseURL: false))
+                components.queryItems?.removeAll { $0.name == "state" }
+                if let state { components.queryItems?.append(URLQueryItem(name: "state", value: state)) }
+                let response = try await emulator.transport.send(TransportRequest(url: try #require(components.url)))
+                #expect(response.status == 400, "state \(state ?? "absent")")
+                #expect(response.header("Location") == nil, "nothing goes back to the app")
+                #expect(try jsonObject(response.body)["error_description"] as? String == "The state parameter must be provided")
+            }
+            let authorize = client.authorizeURL(redirectURI: testRedirectURI, scopes: ["openid"], state: "s")
+            let back = try await PlayerBrowser(transport: emulator.transport).decide(authorize)
+            #expect(back.queryValue("state") == "s" && back.queryValue("code") != nil)
+        }
+    }
+
     @Test("A code issued with a PKCE challenge needs its verifier: missing or wrong is invalid_grant")
     func pkce() async throws {
         try await withEmulator { emulator in

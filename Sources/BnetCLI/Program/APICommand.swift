@@ -1,5 +1,6 @@
 import ArgumentParser
 import BattleNet
+import BattleNetWorldOfWarcraft
 import BnetKit
 import Foundation
 
@@ -16,8 +17,17 @@ struct APICommand: AsyncParsableCommand {
             JSON is refused there: redirect it to a file), and exactly as Battle.net sent it otherwise. Failures exit as the \
             other commands do (3 not signed in, 4 not found, 5 unreachable).
 
+            The namespace: --namespace, else the link's own `namespace=`, else, for a World of Warcraft path, the \
+            one Blizzard documents for it in the region (said on standard error): profile-REGION for \
+            /profile/... and /data/wow/guild/..., dynamic-REGION for live state (/data/wow/realm, connected-realm, \
+            auctions, token, mythic-keystone, pvp-season, ...), static-REGION for the other /data/wow/ families; \
+            --classic, --classic-era and --classic-anniversary ask those games' (profile-classic-REGION, ...). \
+            Other paths get none unless given.
+
             Examples:
               \(Program.running.name) api /d3/data/follower/templar
+              \(Program.running.name) api profile/wow/character/tarren-mill/aelyth
+              \(Program.running.name) api /data/wow/realm/index --classic-era --region eu
               \(Program.running.name) api /data/d3/season/ --namespace 2-6-us
               \(Program.running.name) api /d3/profile/FaYe-2543/ --region eu | jq '.heroes[0].name'
             """)
@@ -25,7 +35,10 @@ struct APICommand: AsyncParsableCommand {
     @Argument(help: "The API path, such as /d3/data/act/1, or an absolute https link on the API host.")
     var path: String
 
-    @OptionGroup var namespace: NamespaceOption
+    @Option(help: "The namespace sent (default: the link's own, else the rule below), such as profile-eu or 2-6-us.")
+    var namespace: String?
+
+    @OptionGroup var game: WoWGameFlags
     @OptionGroup var region: RegionOption
     @OptionGroup var api: APIOptions
 
@@ -36,11 +49,15 @@ struct APICommand: AsyncParsableCommand {
         var query = parsed.query
         // A locale in the link wins over the region's default, but not over --locale or BNET_LOCALE (D3_LOCALE).
         let linkLocale = query.first { $0.0 == "locale" }.flatMap { BattleNetLocale(rawValue: $0.1) }
-        var space = namespace.namespace
+        var space = namespace
         if space == nil, let index = query.firstIndex(where: { $0.0 == "namespace" }) {
             space = query[index].1
         }
         query.removeAll { $0.0 == "locale" || $0.0 == "namespace" }
+        if space == nil, let found = game.game.namespace(forPath: String(relative.trimmingPrefix("/")), region: context.settings.region) {
+            space = found
+            Terminal.printError("\(context.program.name): namespace \(found), as Blizzard documents for this path (--namespace to change it).")
+        }
         try await APIAccess.run(
             context: context, options: api, locale: context.settings.locale == nil ? linkLocale : nil
         ) { [query, space] access in

@@ -7,7 +7,7 @@ import Foundation
 struct Bnet: PlayerCommand {
     static let configuration = CommandConfiguration(
         commandName: "bnet",
-        abstract: "Sign in to Battle.net through a relay; look at Diablo III, World of Warcraft and StarCraft II.",
+        abstract: "Sign in to Battle.net through a relay; look at Diablo III, World of Warcraft, StarCraft II and Hearthstone.",
         discussion: """
             One sign-in serves every game and region of Battle.net's OAuth host: `bnet login` asks for every \
             game's scope (openid d3.profile wow.profile sc2.profile); --scope narrows it. Settings come from \
@@ -40,6 +40,6 @@ struct Bnet: PlayerCommand {
         subcommands: [
             BnetLoginCommand.self, LogoutCommand.self, WhoamiCommand.self, TokenCommand.self, AccountGroup.self,
             APICommand.self,
-            D3Group.self, WoWGroup.self, SC2Group.self, CompletionCommand.self,
+            D3Group.self, WoWGroup.self, SC2Group.self, HSGroup.self, CompletionCommand.self,
         ])
 }

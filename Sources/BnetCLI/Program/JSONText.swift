@@ -11,6 +11,14 @@ enum JSONText {
         return forOutput(text.hasSuffix("\n") ? text : text + "\n")
     }
 
+    /// Writes `body` to standard output as ``line(_:)`` does, without copying it into a string off a terminal
+    /// (an auction house's tens of megabytes).
+    static func write(_ body: Data) {
+        guard !Terminal.stdoutIsTerminal else { return Terminal.write(line(body)) }
+        FileHandle.standardOutput.write(body)
+        if body.last != UInt8(ascii: "\n") { FileHandle.standardOutput.write(Data("\n".utf8)) }
+    }
+
     /// One JSON object holding each body as sent under its name, in order: `{"hero":…,"items":…}`.
     static func object(_ members: [(String, Data)]) -> String {
         forOutput("{" + members.map { name, body in

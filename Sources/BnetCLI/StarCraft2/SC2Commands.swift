@@ -8,17 +8,11 @@ import Foundation
 struct SC2Group: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sc2",
-        abstract: "StarCraft II: your profiles, and a profile in full.",
-        subcommands: [SC2ProfilesCommand.self, SC2ProfileCommand.self])
-}
-
-/// `--json` with the region and API options.
-struct SC2Options: ParsableArguments {
-    @Flag(help: "Print Battle.net's JSON answer exactly as it was sent, instead of text.")
-    var json = false
-
-    @OptionGroup var region: RegionOption
-    @OptionGroup var api: APIOptions
+        abstract: "StarCraft II: your profiles, a profile in full, its ladders, the grandmaster board, seasons, leagues.",
+        subcommands: [
+            SC2ProfilesCommand.self, SC2ProfileCommand.self, SC2LadderCommand.self, SC2RegionCommand<SC2Grandmaster>.self,
+            SC2RegionCommand<SC2CurrentSeason>.self, SC2LeagueCommand.self,
+        ])
 }
 
 /// `bnet sc2 profiles`: the profiles of the signed-in account.
@@ -38,7 +32,7 @@ struct SC2ProfilesCommand: AsyncParsableCommand {
     @Option(help: "Another Battle.net account id to look up.")
     var account: Int?
 
-    @OptionGroup var options: SC2Options
+    @OptionGroup var options: GameDataOptions
 
     func run() async throws {
         try await APIAccess.run(region: options.region, options: options.api) { access in
@@ -77,41 +71,14 @@ struct SC2ProfileCommand: AsyncParsableCommand {
               bnet sc2 profile eu 1 2137104 --json | jq .summary
             """)
 
-    @Argument(help: "The region id (1, 2, 3, 5) or name (us, eu, kr, tw, cn).")
-    var regionID: String
+    @OptionGroup var profile: SC2ProfileArguments
 
-    @Argument(help: "The realm id (1 or 2).")
-    var realmID: Int
-
-    @Argument(help: "The profile id.")
-    var profileID: String
-
-    @OptionGroup var options: SC2Options
-
-    /// The region id of the argument.
-    var sc2Region: Int? {
-        if let number = Int(regionID), [1, 2, 3, 5].contains(number) { return number }
-        return ["us": 1, "eu": 2, "kr": 3, "tw": 3, "cn": 5][regionID.lowercased()]
-    }
-
-    func validate() throws {
-        guard sc2Region != nil else {
-            throw ValidationError("\"\(regionID)\" is not a StarCraft II region: give 1, 2, 3 or 5 (or us, eu, kr, tw, cn).")
-        }
-        guard profileID.allSatisfy(\.isNumber), !profileID.isEmpty else {
-            throw ValidationError("\"\(profileID)\" is not a profile id: give its number, as `bnet sc2 profiles` lists it.")
-        }
-    }
+    @OptionGroup var options: GameDataOptions
 
     func run() async throws {
-        try await APIAccess.run(region: options.region, options: options.api) { access in
-            let client = StarCraft2Client(api: access.api)
-            let profile = try await client.profile(regionID: sc2Region ?? 1, realmID: realmID, profileID: profileID)
-            if options.json {
-                Terminal.write(access.answers.lastText)
-            } else {
-                Terminal.write(SC2Renderer(.terminal).profile(profile))
-            }
-        }
+        try await options.show(hint: SC2ProfileArguments.hint, {
+            try await StarCraft2Client(api: $0).profile(
+                regionID: profile.regionID, realmID: profile.realmID, profileID: profile.profileID)
+        }, render: { SC2Renderer(.terminal).profile($0) })
     }
 }

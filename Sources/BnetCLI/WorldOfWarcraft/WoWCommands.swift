@@ -8,59 +8,87 @@ import Foundation
 struct WoWGroup: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "wow",
-        abstract: "World of Warcraft: your characters on every licence, a character, your collections.",
+        abstract: "World of Warcraft: your characters and collections, any character and guild, realms, the token, auctions, Mythic+.",
         discussion: """
-            These need a sign-in that granted wow.profile (`bnet login` asks for it). --classic asks \
-            progression Classic (namespace profile-classic-REGION), --classic-era Classic Era, Hardcore and \
-            Anniversary realms (profile-classic1x-REGION); retail otherwise (profile-REGION).
+            The account commands (characters, character, the collections) need a sign-in that granted \
+            wow.profile (`bnet login` asks for it); the public character, guild and game-data commands take any \
+            sign-in, or client credentials. --classic asks progression Classic (namespaces profile-classic-REGION, \
+            dynamic-classic-REGION, static-classic-REGION), --classic-era Classic Era and Hardcore \
+            (...-classic1x-REGION), --classic-anniversary the Anniversary realms (...-classicann-REGION); retail \
+            otherwise (profile-REGION, dynamic-REGION, static-REGION).
             """,
         subcommands: [
             WoWCharactersCommand.self, WoWCharacterCommand.self, WoWCollectionCommand<WoWMounts>.self,
             WoWCollectionCommand<WoWPets>.self, WoWCollectionCommand<WoWToys>.self,
             WoWCollectionCommand<WoWHeirlooms>.self, WoWCollectionCommand<WoWTransmogs>.self,
+            WoWEquipmentCommand.self, WoWMediaCommand.self, WoWAchievementsCommand.self, WoWMythicPlusCommand.self,
+            WoWPvPCommand.self, WoWSpecializationsCommand.self, WoWGuildCommand.self,
+            WoWRealmsCommand.self, WoWRealmCommand.self, WoWTokenCommand.self, WoWAuctionsCommand.self,
+            WoWLeaderboardCommand.self, WoWAffixesCommand.self,
         ])
 }
 
-/// `--classic`, `--classic-era` and `--json`, with the region and API options every WoW command takes.
-struct WoWOptions: ParsableArguments {
-    @Flag(help: "Progression Classic (namespace profile-classic-REGION).")
+/// `--classic`, `--classic-era`, `--classic-anniversary`: which World of Warcraft's namespaces are asked.
+struct WoWGameFlags: ParsableArguments {
+    @Flag(help: "Progression Classic (namespaces profile-classic-REGION, dynamic-classic-REGION, ...).")
     var classic = false
 
-    @Flag(help: "Classic Era, Hardcore and Anniversary realms (namespace profile-classic1x-REGION).")
+    @Flag(help: "Classic Era and Hardcore realms (namespaces profile-classic1x-REGION, ...).")
     var classicEra = false
 
-    @Flag(help: "Print Battle.net's JSON answer exactly as it was sent, instead of text.")
-    var json = false
+    @Flag(help: "The Anniversary realms (namespaces profile-classicann-REGION, ...).")
+    var classicAnniversary = false
 
-    @OptionGroup var region: RegionOption
-    @OptionGroup var api: APIOptions
-
-    var version: WoWGameVersion { classic ? .classic : classicEra ? .classicEra : .retail }
-
-    var gameName: String {
-        switch version {
-        case .retail: "retail"
-        case .classic: "Classic"
-        case .classicEra: "Classic Era"
-        }
+    var game: WoWGame {
+        classic ? .classic : classicEra ? .classicEra : classicAnniversary ? .classicAnniversary : .retail
     }
 
     func validate() throws {
-        if classic, classicEra { throw ValidationError("Give --classic or --classic-era, not both.") }
+        if [classic, classicEra, classicAnniversary].filter({ $0 }).count > 1 {
+            throw ValidationError("Give one of --classic, --classic-era and --classic-anniversary.")
+        }
+    }
+}
+
+/// The game flags with the options every game-data command takes.
+struct WoWOptions: ParsableArguments {
+    @OptionGroup var flags: WoWGameFlags
+    @OptionGroup var data: GameDataOptions
+
+    var json: Bool { data.json }
+    var game: WoWGame { flags.game }
+
+    var gameName: String {
+        switch game {
+        case .retail: "retail"
+        case .classic: "Classic"
+        case .classicEra: "Classic Era"
+        case .classicAnniversary: "Anniversary"
+        }
     }
 
     /// Runs `body` with a client for the game asked, after checking that the sign-in may read account data; a
     /// refusal for want of `wow.profile` becomes the message that says how to sign in with it.
     func run(_ body: (WorldOfWarcraftClient, APIAccess) async throws -> Void) async throws {
-        try await APIAccess.run(region: region, options: api) { access in
+        try await APIAccess.run(region: data.region, options: data.api) { access in
             let region = access.context.settings.region
             let what = "World of Warcraft account data"
             try GameScopes.require(WorldOfWarcraftClient.scope, for: what, access: access, region: region)
-            let client = WorldOfWarcraftClient(api: access.api, version: version)
+            let client = WorldOfWarcraftClient(api: access.api, game: game)
             try await GameScopes.mapping(WorldOfWarcraftClient.scope, for: what, access: access, region: region) {
                 try await body(client, access)
             }
         }
+    }
+
+    /// Calls `fetch` on a client of the game asked (any token: public and game data), then prints Battle.net's
+    /// answer as sent or `render`'s text. A missing resource exits 4 with `hint`.
+    func show<Value>(
+        hint: String, _ fetch: (WorldOfWarcraftClient) async throws -> Value, render: (WoWRenderer, Value) -> String
+    ) async throws {
+        try await data.show(hint: hint, { try await fetch(WorldOfWarcraftClient(api: $0, game: game)) }, render: {
+            render(WoWRenderer(.terminal), $0)
+        })
     }
 }
 

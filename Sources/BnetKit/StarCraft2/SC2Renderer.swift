@@ -68,7 +68,7 @@ public struct SC2Renderer: TextRenderer {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private static func league(_ name: String?) -> String {
+    static func league(_ name: String?) -> String {
         guard let name, !name.isEmpty else { return "unranked" }
         return name.prefix(1) + name.dropFirst().lowercased()
     }

@@ -32,3 +32,19 @@ extension TextRenderer {
     /// The width tables and paragraphs are wrapped to.
     public var width: Int { format.width }
 }
+
+extension TextRenderer {
+    /// A title in bold cyan, then one indented `Label   value` line per field (values through
+    /// ``TerminalText/line(_:)``), then `more` lines.
+    public func fields(_ title: String, _ fields: [(String, String)], more: [String] = []) -> String {
+        let lines = [style.bold(style.cyan(TerminalText.line(title)))]
+            + fields.map { "  " + Formatting.padded($0.0, to: 14) + TerminalText.line($0.1) } + more
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A table under an optional title line, indented by two spaces when titled.
+    public func table(_ title: String?, _ table: TextTable) -> [String] {
+        guard let title else { return table.render(width: width, headerStyle: style.dim) }
+        return [title] + table.render(indent: "  ", width: width, headerStyle: style.dim)
+    }
+}
