@@ -1,4 +1,5 @@
 import BattleNet
+import BattleNetHTTPClient
 import Foundation
 import RelayCore
 import TestSupport
