@@ -59,7 +59,15 @@ if $real; then
     fi
 fi
 
-# 1. Files we own: replaced when they differ (that is how upgrades happen).
+# 1. Files we own: replaced when they differ (that is how upgrades happen). An installed unit that differs from the
+#    shipped one is kept beside it (bnet-relay.service.before-upgrade) and the script says so: local changes belong
+#    in a drop-in (systemctl edit bnet-relay), which an upgrade never touches.
+old_unit=""
+if [ -f "$unit_dir/bnet-relay.service" ] && ! cmp -s "$here/bnet-relay.service" "$unit_dir/bnet-relay.service"; then
+    old_unit=$unit_dir/bnet-relay.service.before-upgrade
+    cp -p "$unit_dir/bnet-relay.service" "$old_unit"
+    say "replacing $unit_dir/bnet-relay.service, which differs from the shipped unit; the previous one is $old_unit (move local changes into 'systemctl edit bnet-relay')"
+fi
 put "$binary" "$bin_dir/bnet-relay" 755
 put "$here/bnet-relay.service" "$unit_dir/bnet-relay.service" 644
 put "$here/README.md" "$doc_dir/README.md" 644
@@ -79,12 +87,23 @@ fi
 
 # An upgrade from a release whose unit passed the database and the trusted proxies on its command line: that
 # relay.env lacks them, and without them the service would open a new, empty database in its working directory and
-# believe no proxy (one rate-limit bucket for every player). They are added with the values the old unit used.
-for setting in "BNET_RELAY_DATABASE=/var/lib/bnet-relay/relay.sqlite" "BNET_RELAY_TRUSTED_PROXIES=127.0.0.1,::1"; do
-    grep -q "^${setting%%=*}=" "$conf_dir/relay.env" && continue
-    printf '\n# Added on upgrade by install.sh: the previous unit passed this on its command line.\n%s\n' "$setting" \
-        >>"$conf_dir/relay.env"
-    changed+=("$conf_dir/relay.env"); say "added ${setting%%=*} to $conf_dir/relay.env (the previous unit passed it)"
+# believe no proxy (one rate-limit bucket for every player). They are added with the values the old unit used: the
+# ones on its ExecStart line when it was edited, that release's defaults otherwise.
+# unit_value OPTION: the value of `--OPTION VALUE` or `--OPTION=VALUE` on the previous unit's ExecStart line.
+unit_value() {
+    [ -n "$old_unit" ] || return 0
+    grep -E '^ExecStart=' "$old_unit" | sed -nE "s/.*--$1[= ]+([^ ]+).*/\1/p" | head -n 1
+}
+for setting in "BNET_RELAY_DATABASE=database=/var/lib/bnet-relay/relay.sqlite" "BNET_RELAY_TRUSTED_PROXIES=trusted-proxies=127.0.0.1,::1"; do
+    name=${setting%%=*} rest=${setting#*=}
+    option=${rest%%=*} value=${rest#*=}
+    grep -q "^$name=" "$conf_dir/relay.env" && continue
+    edited=$(unit_value "$option")
+    from="that release's default"
+    [ -n "$edited" ] && { value=$edited; from="the previous unit's --$option"; }
+    printf '\n# Added on upgrade by install.sh: the previous unit passed this on its command line (%s).\n%s=%s\n' \
+        "$from" "$name" "$value" >>"$conf_dir/relay.env"
+    changed+=("$conf_dir/relay.env"); say "added $name=$value to $conf_dir/relay.env ($from)"
 done
 
 # 3. The seal key: root's, in /etc/bnet-relay, handed to the service read-only (LoadCredential=); generated once,

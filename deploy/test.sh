@@ -282,6 +282,20 @@ check "an install over a relay.env that lacks the database and trusted proxies s
 check "an upgrade adds the database and trusted proxies the previous unit passed on its command line" bash -c \
     'grep -qx "BNET_RELAY_DATABASE=/var/lib/bnet-relay/relay.sqlite" "$1" && grep -qx "BNET_RELAY_TRUSTED_PROXIES=127.0.0.1,::1" "$1"' \
     _ "$root/etc/bnet-relay/relay.env"
+# An upgrade over a unit the operator edited: its values are carried over, and the script says it replaced it.
+sed -i 's|^ExecStart=.*|& --database /srv/edited.sqlite --trusted-proxies 10.0.0.1|' "$root/etc/systemd/system/bnet-relay.service"
+sed -i '/^BNET_RELAY_DATABASE=/d; /^BNET_RELAY_TRUSTED_PROXIES=/d' "$root/etc/bnet-relay/relay.env"
+check "an install over an edited unit succeeds" \
+    bash -c 'deploy/install.sh --destdir "$1" --binary "$2" >"$3" 2>&1' _ "$root" "$binary" "$tmp/install5.log"
+check "an upgrade over an edited unit keeps its database and trusted proxies" bash -c \
+    'grep -qx "BNET_RELAY_DATABASE=/srv/edited.sqlite" "$1" && grep -qx "BNET_RELAY_TRUSTED_PROXIES=10.0.0.1" "$1"' \
+    _ "$root/etc/bnet-relay/relay.env"
+check "an upgrade over an edited unit says it replaced it and keeps the old one" bash -c \
+    'grep -q "^install.sh: replacing .*bnet-relay.service, which differs" "$1" && grep -q -- "--database /srv/edited.sqlite" "$2"' \
+    _ "$tmp/install5.log" "$root/etc/systemd/system/bnet-relay.service.before-upgrade"
+sed -i 's|^BNET_RELAY_DATABASE=.*|BNET_RELAY_DATABASE=/var/lib/bnet-relay/relay.sqlite|; s|^BNET_RELAY_TRUSTED_PROXIES=.*|BNET_RELAY_TRUSTED_PROXIES=127.0.0.1,::1|' \
+    "$root/etc/bnet-relay/relay.env"
+rm "$root/etc/systemd/system/bnet-relay.service.before-upgrade"
 score=$(systemd-analyze security --offline=yes --root="$root" bnet-relay.service 2>/dev/null \
     | sed -n 's/.*Overall exposure level for bnet-relay.service: \([0-9.]*\).*/\1/p')
 check "systemd-analyze security: exposure ${score:-?} (at most 2.0)" awk -v s="${score:-99}" 'BEGIN { exit !(s <= 2.0) }'

@@ -12,8 +12,9 @@ import NIOEmbedded
 ///
 /// A request whose URL starts with ``baseURL`` is answered by the emulator's router; any other goes to `fallback`
 /// (or fails as unreachable when there is none). Like the network transports, it throws ``BattleNetError/timeout``
-/// when the answer (a fault's delay, say) takes longer than the request's timeout, and
-/// ``BattleNetError/responseTooLarge(limit:)`` for a body over the request's limit.
+/// when the answer (a fault's delay, say) takes longer than the request's timeout,
+/// ``BattleNetError/responseTooLarge(limit:)`` for a body over the request's limit, ``BattleNetError/unreachable(_:)``
+/// when the answer breaks off (the `dropConnection` fault), and `CancellationError` when the caller is cancelled.
 public struct EmulatorTransport: HTTPTransport {
     /// The address the emulator answers at in process (no server listens there).
     public let baseURL: URL
@@ -79,11 +80,20 @@ public struct EmulatorTransport: HTTPTransport {
             response = try await responder.respond(to: Request(head: head, body: body), context: context)
         } catch let error as any HTTPResponseError {
             response = try error.response(from: Request(head: head, body: RequestBody(buffer: ByteBuffer())), context: context)
+        } catch is CancellationError {
+            throw CancellationError()
         } catch {
             response = Response(status: .internalServerError)
         }
         let collected = CollectedBody(limit: request.maxResponseBytes)
-        try await response.body.write(collected)
+        do {
+            try await response.body.write(collected)
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            // A server's connection closes when its body cannot be written to the end; the caller sees it dropped.
+            throw BattleNetError.unreachable("\(baseURL.host ?? "the emulator") closed the connection before answering")
+        }
         return TransportResponse(
             status: response.status.code, headers: response.headers.map { ($0.name.rawName, $0.value) },
             body: try collected.data())

@@ -15,7 +15,8 @@ public enum SQLiteBackup {
     public struct Report: Sendable {
         /// The logins in the copy.
         public let logins: Int
-        /// The copy's schema version (the newest migration applied).
+        /// The copy's schema version: the newest migration applied to the file, one this binary knows or not (a
+        /// newer relay's, before a rollback).
         public let schema: String
         /// `PRAGMA integrity_check` on the copy: `ok`.
         public let integrity: String
@@ -76,7 +77,9 @@ public enum SQLiteBackup {
             let report = try copy.read { db in
                 Report(
                     logins: try Int.fetchOne(db, sql: "SELECT count(*) FROM login") ?? 0,
-                    schema: try SQLiteLoginStore.migrator.appliedMigrations(db).last ?? "none",
+                    schema: try db.tableExists("grdb_migrations")
+                        ? String.fetchOne(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid DESC LIMIT 1") ?? "none"
+                        : "none",
                     integrity: try String.fetchAll(db, sql: "PRAGMA integrity_check").joined(separator: "; "))
             }
             try copy.close()

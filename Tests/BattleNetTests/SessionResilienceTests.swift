@@ -1,7 +1,8 @@
-import BattleNet
 import Foundation
 import TestSupport
 import Testing
+
+@testable import BattleNet
 
 /// `PlayerSession` in a real app's conditions, against ``StubRelay``: callers that go away, a store that fails at
 /// launch, API work while the sheet is up, a UI that needs the stored player at once, and the player's regions.
@@ -40,7 +41,7 @@ struct SessionResilienceTests {
         let button = Task { await session.signIn(present: sheet.present) }
         try await sheet.shown.wait()
         let disappearingTask = Task { await session.signIn(present: sheet.present) }
-        try await waitUntil("the second caller waits") { await session.state == .signingIn }
+        try await waitUntil("the second caller waits") { await session.waiting.callers == 2 }
         disappearingTask.cancel()
         #expect(await disappearingTask.value == .cancelled)
         #expect(await sheet.dismissed.value == 0, "the sheet stays up for the button's caller")
@@ -56,7 +57,7 @@ struct SessionResilienceTests {
         let first = Task { await session.signIn(present: sheet.present) }
         try await sheet.shown.wait()
         let second = Task { await session.signIn(present: sheet.present) }
-        try await Task.sleep(for: .milliseconds(20))
+        try await waitUntil("the second caller waits") { await session.waiting.callers == 2 }
         first.cancel()
         #expect(await first.value == .cancelled)
         #expect(await sheet.dismissed.value == 0)
@@ -101,7 +102,7 @@ struct SessionResilienceTests {
         let started = Task { await waiting.signIn(present: held.present) }
         try await held.shown.wait()
         async let token = waiting.token()
-        try await Task.sleep(for: .milliseconds(50))
+        try await waitUntil("token() waits on the sheet") { await waiting.waiting.watchers == 1 }
         await held.release.open()
         #expect(try await token == started.value.player().token, "the bound lets it wait for the sheet's player")
 

@@ -1,4 +1,5 @@
 import BattleNet
+import BattleNetHTTPClient
 import Foundation
 import RelayCore
 import TestSupport
@@ -131,9 +132,10 @@ struct CommandTests {
         let directory = FileManager.default.temporaryDirectory.appending(path: "term-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
+        let operations = try freePort()
         let relay = try await RelayProcess(
             arguments: ["--database", directory.appending(path: "r.sqlite").path, "--seal-key-file",
-                directory.appending(path: "k").path, "--emulator-port", "\(try freePort())"],
+                directory.appending(path: "k").path, "--emulator-port", "\(try freePort())", "--ops-port", "\(operations)"],
             directory: directory)
         let started = try await relay.post("/oauth/device/code", form: [("client_id", "d3")])
         let deviceCode = try #require(started.json["device_code"] as? String)
@@ -142,7 +144,9 @@ struct CommandTests {
             ("grant_type", "urn:ietf:params:oauth:grant-type:device_code"), ("device_code", deviceCode),
             ("client_id", "d3"), ("wait", "30"),
         ])
-        try await Task.sleep(for: .milliseconds(300))
+        try await HeldPolls.wait(for: 1) {
+            try await transport.send(TransportRequest(url: URL(string: "http://127.0.0.1:\(operations)/metrics")!))
+        }
         let signalled = clock.now
         relay.signal(SIGTERM)
         let answer = try await held

@@ -86,9 +86,8 @@ struct DeviceFlowTests {
             let login = try await relay.startLogin()
             let clock = ContinuousClock()
             async let held = relay.poll(login, wait: 20)
-            try await Task.sleep(for: .milliseconds(200))
+            try await relay.held()
             let callback = try await relay.decide(try await relay.confirm(login))
-            try await Task.sleep(for: .milliseconds(200))
             let delivered = clock.now
             #expect(try await relay.get(callback).status == 200)
             let response = try await held

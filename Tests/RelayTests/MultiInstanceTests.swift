@@ -62,7 +62,7 @@ struct MultiInstanceTests {
                 let login = try await a.startLogin()
                 let clock = ContinuousClock()
                 async let held = a.poll(login, wait: 15)
-                try await Task.sleep(for: .milliseconds(200))
+                try await a.held()
                 let callback = try await b.decide(try await b.confirm(login))
                 let delivered = clock.now
                 #expect(try await b.get(callback).text.contains("Signed in as FaYe#2543"))

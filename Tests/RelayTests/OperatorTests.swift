@@ -59,6 +59,20 @@ struct OperatorTests {
         }
     }
 
+    @Test("backup reports the file's own schema, also one newer than this binary knows (before a rollback)")
+    func backupOfNewerSchema() async throws {
+        try await withRelay { relay in
+            let newer = "v99 from a newer relay"
+            try await DatabaseQueue(path: relay.databasePath).write { db in
+                try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES (?)", arguments: [newer])
+            }
+            let output = relay.directory.appending(path: "newer.sqlite").path
+            let made = try await runRelayCommand(["backup", "--database", relay.databasePath, "--output", output])
+            #expect(made.status == 0, "\(made.output)")
+            #expect(made.output.contains("schema \(newer),"), "\(made.output)")
+        }
+    }
+
     @Test("backup of a PostgreSQL database tells the operator the pg_dump command, without the password")
     func backupPostgres() async throws {
         let result = try await runRelayCommand([

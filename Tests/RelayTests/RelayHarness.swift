@@ -136,10 +136,11 @@ struct RelayHarness: Sendable {
 
     /// A relay built from ``configuration(directory:endpoints:)`` changed by `configure`, in a fresh directory,
     /// against `emulator` (shared between relays) or an in-process emulator of its own that knows the configured
-    /// apps. The relay reaches the emulator through its routes in process, whether it listens or not.
+    /// apps. The relay reaches the emulator through its routes in process, whether it listens or not, unless given
+    /// `collaborators` (``RelayCollaborators/live``, say, for a test of the production wiring over sockets).
     private static func build(
         emulator sharedEmulator: RunningEmulator?, now: @escaping @Sendable () -> Date = { Date() },
-        _ configure: (inout RelayConfiguration) throws -> Void
+        collaborators: RelayCollaborators? = nil, _ configure: (inout RelayConfiguration) throws -> Void
     ) async throws -> (relay: Relay, emulator: RunningEmulator, directory: URL, logs: LogCapture) {
         let directory = FileManager.default.temporaryDirectory.appending(path: "relay-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -153,7 +154,7 @@ struct RelayHarness: Sendable {
         do {
             let relay = try await Relay.build(
                 configuration: configuration, logger: logs.logger,
-                collaborators: RelayCollaborators(battleNet: emulator.inProcessTransport(), now: now))
+                collaborators: collaborators ?? RelayCollaborators(battleNet: emulator.inProcessTransport(), now: now))
             return (relay, emulator, directory, logs)
         } catch {
             if sharedEmulator == nil { await emulator.stop() }
@@ -161,11 +162,13 @@ struct RelayHarness: Sendable {
         }
     }
 
-    /// Starts a relay on loopback ports (see ``build(emulator:_:)``); the caller stops it.
+    /// Starts a relay on loopback ports (see ``build(emulator:now:collaborators:_:)``); the caller stops it.
     static func start(
-        emulator sharedEmulator: RunningEmulator? = nil, _ configure: (inout RelayConfiguration) throws -> Void = { _ in }
+        emulator sharedEmulator: RunningEmulator? = nil, collaborators: RelayCollaborators? = nil,
+        _ configure: (inout RelayConfiguration) throws -> Void = { _ in }
     ) async throws -> RelayHarness {
-        let (relay, emulator, directory, logs) = try await build(emulator: sharedEmulator, configure)
+        let (relay, emulator, directory, logs) = try await build(
+            emulator: sharedEmulator, collaborators: collaborators, configure)
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let (opsPorts, opsContinuation) = AsyncStream.makeStream(of: Int.self)
         let group = relay.serviceGroup(
@@ -194,7 +197,7 @@ struct RelayHarness: Sendable {
             ownsEmulator: sharedEmulator == nil)
     }
 
-    /// Runs `body` with a relay (see ``build(emulator:_:)``) answering in process through its routers, with its
+    /// Runs `body` with a relay (see ``build(emulator:now:collaborators:_:)``) answering in process through its routers, with its
     /// background services (the store's, readiness re-checks, the sweeper) running, and always stops it. The
     /// database is migrated and checked first, as before a server starts (unless `prepared` is false). The relay reads
     /// the time from `now`.

@@ -53,31 +53,83 @@ struct RevocationFloodTests {
         }
     }
 
-    @Test("Forwarded revocations wait on connections of their own: 12 held 3.5 s each at Battle.net do not stop a sign-in's code exchange")
+    @Test("Forwarded revocations wait on connections of their own: with the production wiring over sockets, 4 held at Battle.net and 6 code exchanges held beside them all get a connection")
     func ownConnections() async throws {
+        let (revoked, signedIn) = try await Self.revocationsBesideExchanges(.live)
+        #expect(revoked == 4, "every revocation was forwarded")
+        #expect(signedIn == 6, "every sign-in's code exchange found a connection")
+    }
+
+    @Test("The check above can fail: with revocations on the shared pool (a broken wiring), the same load leaves at least two requests without a connection")
+    func sharedPoolFails() async throws {
+        let broken = RelayCollaborators(battleNet: RelayCollaborators.live.battleNet)
+        let (revoked, signedIn) = try await Self.revocationsBesideExchanges(broken)
+        #expect(revoked + signedIn <= Self.sharedConnections, "\(revoked) revocations and \(signedIn) sign-ins got through")
+    }
+
+    /// Connections per host the library's shared client opens at most (AsyncHTTPClient's default).
+    static let sharedConnections = 8
+
+    /// A relay wired with `collaborators`, reaching a listening emulator over loopback: 4 tokens are issued, then 4
+    /// revocations (as many as the relay forwards at once) and 6 sign-ins' code exchanges are held 6 s each at
+    /// Battle.net, all sent within moments. A request that waits more than 3 s for a connection (the client's
+    /// connect timeout) fails, long before any held one lets its connection go: with revocations on a pool of their
+    /// own, the shared pool's 8 connections carry the 6 exchanges; on one shared pool, the 10 requests need 10 of 8.
+    /// Returns how many revocations were forwarded and how many sign-ins got their token.
+    static func revocationsBesideExchanges(_ collaborators: RelayCollaborators) async throws -> (revoked: Int, signedIn: Int) {
+        let emulator = try await RelayHarness.startListeningEmulator()
+        do {
+            let counts = try await revocationsBesideExchanges(collaborators, emulator: emulator)
+            await emulator.stop()
+            return counts
+        } catch {
+            await emulator.stop()
+            throw error
+        }
+    }
+
+    private static func revocationsBesideExchanges(_ collaborators: RelayCollaborators, emulator: RunningEmulator) async throws
+        -> (revoked: Int, signedIn: Int)
+    {
         try await withRelay({
-            $0.revocationsPerMinute = 1_000
-            $0.codeEntriesPerMinute = 100
-            $0.startsPerMinute = 100
+            try await RelayHarness.start(emulator: emulator, collaborators: collaborators) {
+                $0.revocationsPerMinute = 1_000
+                $0.codeEntriesPerMinute = 100
+                $0.startsPerMinute = 100
+                $0.exchangeTimeout = .seconds(20)
+            }
         }) { relay in
-            let issued = try await withThrowingTaskGroup(of: String.self) { group in
-                for _ in 0..<12 { group.addTask { try await Self.signIn(relay) } }
-                return try await group.reduce(into: [String]()) { $0.append($1) }
+            var issued: [String] = []
+            for _ in 0..<4 { issued.append(try await signIn(relay)) }
+            let tokens = issued
+            // Each sign-in in a browser of its own, as far as Battle.net's redirect back.
+            let pending = try await withThrowingTaskGroup(of: (StartedLogin, URL, CookieJar).self) { group in
+                for _ in 0..<6 {
+                    group.addTask {
+                        let browser = CookieJar()
+                        let login = try await relay.startLogin()
+                        let callback = try await relay.person(browser).decide(try await relay.confirm(login, browser: browser))
+                        return (login, callback, browser)
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
             }
-            // More revocations than the shared client has connections per host (8), each held longer than a request
-            // waits for a connection (3 s): on a shared pool, the sign-in's exchange would find none.
-            await relay.emulator.state.inject(EmulatorFault(pathPrefix: "/revoke", kind: .latency(milliseconds: 3_500)))
-            async let revocations = AbuseTests.concurrently(issued.count) { index in
-                try await relay.post("/oauth/revoke", form: [("token", issued[index]), ("client_id", "d3")])
+            await relay.emulator.state.inject(EmulatorFault(pathPrefix: "/revoke", kind: .latency(milliseconds: 6_000), count: 4))
+            await relay.emulator.state.inject(EmulatorFault(pathPrefix: "/token", kind: .latency(milliseconds: 6_000), count: 6))
+            async let revocations = AbuseTests.concurrently(tokens.count) { index in
+                try await relay.post("/oauth/revoke", form: [("token", tokens[index]), ("client_id", "d3")])
             }
-            try await Task.sleep(for: .milliseconds(300))
-            let exchanges = await relay.emulator.state.count("token.authorization_code")
-            let player = try await Self.signIn(relay)
-            #expect(!player.isEmpty)
-            #expect(await relay.emulator.state.count("token.authorization_code") == exchanges + 1)
-            let (statuses, _, _) = try await revocations
-            #expect(statuses[200, default: 0] == issued.count, "every revocation was forwarded in turn: \(statuses)")
-            #expect(await relay.emulator.state.count("revoke") == issued.count)
+            let signedIn = try await withThrowingTaskGroup(of: Bool.self) { group in
+                for (login, callback, browser) in pending {
+                    group.addTask {
+                        let landed = try await relay.send(TransportRequest(url: callback, timeout: .seconds(30)), browser: browser)
+                        guard landed.status == 200 else { return false }
+                        return try await relay.poll(login, wait: 5).json["access_token"] is String
+                    }
+                }
+                return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+            }
+            return (try await revocations.statuses[200, default: 0], signedIn)
         }
     }
 

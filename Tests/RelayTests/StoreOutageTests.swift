@@ -61,7 +61,7 @@ struct StoreOutageTests {
             #expect(token.status == 200, "an approved login was lost in the outage: \(token.text)")
             #expect(token.json["access_token"] is String)
             async let held = a.poll(pendingOnA, wait: 15)
-            try await Task.sleep(for: .milliseconds(200))
+            try await a.held()
             #expect(try await b.get(try await b.decide(try await b.confirm(pendingOnA))).text.contains("Signed in"))
             #expect(try await held.status == 200, "the relay's change feed did not come back")
             let fresh = try await b.startLogin()

@@ -211,6 +211,10 @@ public actor PlayerSession: AccessTokenSource {
     }
 
     /// Waits until the sign-in on screen ends, or `limit` has passed.
+    /// How many callers of ``signIn(present:)`` wait now, and how many watch the state (a ``token()`` waiting on a
+    /// sheet is one): what a test waits on before it acts.
+    var waiting: (callers: Int, watchers: Int) { (waiters.count, watchers.count) }
+
     private func waitForSignIn(upTo limit: Duration) async {
         let states = states()
         await withTaskGroup(of: Void.self) { group in
