@@ -21,3 +21,10 @@ extension EmulatorState {
         gameDataModified
     }
 }
+
+extension EmulatorState {
+    /// The values of the tokens issued to `clientID` and still held, for tests that check a token appears nowhere.
+    public func tokenValues(ofClient clientID: String) -> [String] {
+        tokens.filter { $0.value.clientID == clientID }.map(\.key)
+    }
+}

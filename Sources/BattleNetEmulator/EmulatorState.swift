@@ -48,7 +48,7 @@ public actor EmulatorState {
     let configuration: EmulatorConfiguration
     private var consents: [String: Consent] = [:]
     private var codes: [String: IssuedCode] = [:]
-    private var tokens: [String: IssuedToken] = [:]
+    private(set) var tokens: [String: IssuedToken] = [:]
     private var faults: [EmulatorFault] = []
     private var counters: [String: Int] = [:]
     /// How the `id_token`s issued from now on are forged, if at all.

@@ -19,6 +19,7 @@ struct RelayParts: Sendable {
     let trusted: [IPRange]
     let sandbox: Bool
     let version: String
+    let gateway: GatewayParts
 }
 
 extension RelayParts {
@@ -45,8 +46,11 @@ extension RelayParts {
         TokenController(logins: logins, settings: settings, signer: signer, revoker: revoker).register(on: router)
         OpenIDController(signer: signer).register(on: router)
         RevocationController(apps: apps, revoker: revoker, limits: limits.revocationRequests, metrics: metrics).register(on: router)
-        MetadataController(settings: settings, sandbox: sandbox, sandboxAPIURL: provider.sandboxAPIURL).register(on: router)
+        MetadataController(
+            settings: settings, sandbox: sandbox, sandboxAPIURL: provider.sandboxAPIURL, gatewayOn: gateway.gateway != nil
+        ).register(on: router)
         MethodNotAllowed.register(on: router)
+        GatewayController(gateway: gateway.gateway, regions: gateway.regions, metrics: metrics).register(on: router)
         return router
     }
 
@@ -58,7 +62,7 @@ extension RelayParts {
         router.middlewares.add(RefusalMiddleware())
         OperationsController(
             index: index, metrics: metrics, readiness: readiness, connections: limits.connections, sandbox: sandbox,
-            version: version
+            version: version, gateway: gateway.gateway
         ).register(on: router)
         MethodNotAllowed.register(on: router)
         return router

@@ -26,7 +26,7 @@ struct OperatorTests {
             writer.cancel()
             #expect(made.status == 0, "\(made.output)")
             #expect(made.output.contains("integrity_check ok"), "\(made.output)")
-            #expect(made.output.contains("schema v8 authorization requests"), "\(made.output)")
+            #expect(made.output.contains("schema v9 upstream budget"), "\(made.output)")
             #expect((try FileManager.default.attributesOfItem(atPath: output)[.posixPermissions] as? Int) == 0o600)
             #expect(!FileManager.default.fileExists(atPath: output + "-wal"))
             let copy = try DatabaseQueue(path: output)

@@ -21,6 +21,8 @@ struct OperationsController {
     let connections: ConnectionLimits
     let sandbox: Bool
     let version: String
+    /// The game-data gateway, for its gauges; nil when off.
+    var gateway: GameDataGateway? = nil
 
     /// `bnet_relay_build_info`: always 1, its labels say what runs (the version and the commit built).
     static let buildInfo = """
@@ -44,7 +46,12 @@ struct OperationsController {
         }
         router.get("metrics") { _, _ in
             let counts = index.counts
+            let gauges = await gateway?.gauges()
             let text = metrics.render(extra: [
+                ("bnet_relay_gateway_cache_bytes", "Bytes the game-data cache holds.", Double(gauges?.cacheBytes ?? 0)),
+                ("bnet_relay_gateway_cache_entries", "Answers the game-data cache holds.", Double(gauges?.cacheEntries ?? 0)),
+                ("bnet_relay_gateway_budget_remaining", "Gateway requests to Battle.net left this hour, as this relay counts them.",
+                    Double(gauges?.budgetLeft ?? 0)),
                 ("bnet_relay_open_logins", "Logins in the poll index.", Double(counts.logins)),
                 ("bnet_relay_held_polls", "Long-polls held now.", Double(counts.held)),
                 ("bnet_relay_open_connections", "Client connections open now.", Double(connections.open)),
