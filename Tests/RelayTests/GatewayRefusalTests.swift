@@ -90,3 +90,17 @@ import Testing
         }
     }
 }
+
+/// The library's gateway client: game data with no secret and no sign-in.
+@Suite struct GatewayLibraryTests {
+    @Test func blizzardAPIFetchesDiabloIIIActsThroughTheGatewayWithNoToken() async throws {
+        try await withRelay({ $0.gateway = true }) { relay in
+            let api = BlizzardAPI(
+                region: .eu, gateway: URL(string: relay.baseURL.absoluteString + "/api")!, transport: relay.transport)
+            let acts = try JSONSerialization.jsonObject(with: try await api.data("d3/data/act")) as? [String: Any]
+            #expect((acts?["acts"] as? [Any])?.count == 5)
+            let refused = await #expect(throws: BattleNetError.self) { try await api.data("d3/profile/FaYe-2543") }
+            #expect(refused == .forbidden("the resource /d3/profile/FaYe-2543"))
+        }
+    }
+}
