@@ -12,7 +12,7 @@ import ServiceLifecycle
 /// the legacy `/oauth/...` spellings, `/.well-known/openid-configuration`, and the Diablo III profile, hero, item
 /// and act endpoints with the recorded samples, World of Warcraft's account, collection and character profile
 /// endpoints, and StarCraft II's account and profile endpoints; anything else gets the API gateway's 404 body. It is not
-/// Blizzard, and its pages say so.
+/// Blizzard, and its pages say so. It plays Blizzard's quota and game data's caching headers (``EmulatorAPILimits``).
 ///
 /// Like Battle.net, it remembers a browser: approving sets a session cookie, and that browser's next authorize for
 /// the same client and scopes (or fewer) redirects back at once with a code, with no page. `/logout` forgets one
@@ -43,6 +43,8 @@ public struct BattleNetEmulator: Sendable {
         let router = Router()
         router.middlewares.add(GatewayErrorMiddleware())
         router.middlewares.add(FaultMiddleware(state: state))
+        router.middlewares.add(QuotaMiddleware(state: state))
+        router.middlewares.add(GameDataCacheMiddleware(state: state))
         OAuthRoutes(state: state).register(on: router)
         Diablo3Routes(state: state).register(on: router)
         WoWRoutes(state: state).register(on: router)

@@ -45,6 +45,8 @@ public struct EmulatorConfiguration: Sendable {
     public var now: @Sendable () -> Date
     /// World of Warcraft and StarCraft II data: the recordings, generated data for every other account.
     public var games = EmulatorGames.recorded()
+    /// Blizzard's quota per client and game data's caching headers.
+    public var apiLimits = EmulatorAPILimits()
 
     /// Creates a configuration; by default the players of ``EmulatorPlayer/defaults()``.
     public init(

@@ -48,16 +48,21 @@ public actor EmulatorState {
     let configuration: EmulatorConfiguration
     private var consents: [String: Consent] = [:]
     private var codes: [String: IssuedCode] = [:]
-    private var tokens: [String: IssuedToken] = [:]
+    private(set) var tokens: [String: IssuedToken] = [:]
     private var faults: [EmulatorFault] = []
     private var counters: [String: Int] = [:]
     /// How the `id_token`s issued from now on are forged, if at all.
     private(set) var idTokenForgery: EmulatorIDTokens.Forgery?
     /// Browser sessions by session cookie value (EmulatorState+Sessions.swift).
     var sessions: [String: BrowserSession] = [:]
+    /// Each client's API requests in the current second and hour (EmulatorState+Quota.swift).
+    var quotas: [String: QuotaWindow] = [:]
+    /// When the game data last changed, its `Last-Modified`.
+    var gameDataModified: Date
 
     init(configuration: EmulatorConfiguration) {
         self.configuration = configuration
+        gameDataModified = Date(timeIntervalSince1970: configuration.now().timeIntervalSince1970.rounded(.down))
     }
 
     // MARK: Public control
@@ -78,7 +83,8 @@ public actor EmulatorState {
     }
 
     /// How many requests a counter has seen: `token.authorization_code`, `token.client_credentials`,
-    /// `userinfo`, `check_token`, `authorize`, `revoke`, `d3`.
+    /// `userinfo`, `check_token`, `authorize`, `revoke`, `d3`; and of the API's answers, `api.served` (with data),
+    /// `api.not_modified` (304) and `api.rate_limited` (429).
     public func count(_ counter: String) -> Int {
         counters[counter, default: 0]
     }

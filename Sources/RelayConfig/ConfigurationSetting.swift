@@ -79,6 +79,7 @@ extension SettingValue where Self: CustomStringConvertible {
 }
 
 extension Int: SettingValue {}
+extension Bool: SettingValue { var settingText: String { self ? "on" : "off" } }
 extension String: SettingValue {}
 extension Region: SettingValue {}
 extension LogFormat: SettingValue { var settingText: String { rawValue } }

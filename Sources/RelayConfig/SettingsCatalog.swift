@@ -195,6 +195,26 @@ extension ConfigurationSetting {
             "seconds a request may take to arrive: the first from the connection's opening (a silent connection is then closed), later ones from their first byte; then `408` and close"
         ) { values, setting in .seconds(try number(values, setting)) },
         .init(
+            "gateway", "on|off", "BNET_RELAY_GATEWAY", \.configuration.gateway, nil, shown: "on in sandbox mode, off otherwise",
+            "answer game-data requests at `/api/{region}/{path}` with the relay's own token, cache and budget (docs/gateway.md); in production it spends the relay's quota on requests strangers may send"
+        ) { values, setting in
+            switch values[0].lowercased() {
+            case "on": return true
+            case "off": return false
+            default: throw ConfigurationError(message: "\(setting) \(values[0]): expected on or off")
+            }
+        },
+        .init(
+            "upstream-requests-per-second", "count", "BNET_RELAY_UPSTREAM_REQUESTS_PER_SECOND",
+            \.configuration.upstreamRequestsPerSecond, 100,
+            "requests a second to Battle.net for the relay's client, by every relay on the database (Blizzard allows 100); a fifth is kept for sign-ins, the gateway past the rest answers `429`",
+            parse: positive),
+        .init(
+            "upstream-requests-per-hour", "count", "BNET_RELAY_UPSTREAM_REQUESTS_PER_HOUR",
+            \.configuration.upstreamRequestsPerHour, 36_000,
+            "requests an hour to Battle.net for the relay's client, by every relay on the database (Blizzard allows 36,000)",
+            parse: positive),
+        .init(
             "log-level", "level", "BNET_RELAY_LOG_LEVEL", \.configuration.logLevel, Logger.Level.info,
             "`trace` ... `critical`. At `info`, one line per request, except routine poll answers and health probes (at `debug`)"
         ) { values, setting in
@@ -221,6 +241,13 @@ extension ConfigurationSetting {
     @Sendable private static func number(_ values: [String], _ setting: String) throws -> Int {
         guard let number = Int(values[0]) else { throw ConfigurationError(message: "\(setting) \(values[0]): expected a number") }
         return number
+    }
+
+    /// A whole number of at least 1.
+    @Sendable private static func positive(_ values: [String], _ setting: String) throws -> Int {
+        let value = try number(values, setting)
+        guard value >= 1 else { throw ConfigurationError(message: "\(setting) \(values[0]): expected 1 or more") }
+        return value
     }
 
     /// A rate a minute, given as a whole number.

@@ -37,6 +37,7 @@ extension PostgresLoginStore {
         ("v6 start network", LoginSchema.startNetwork),
         ("v7 loopback return", LoginSchema.returnURI),
         ("v8 authorization requests", LoginSchema.authorizationRequests),
+        (UpstreamSchema.migration, UpstreamSchema.tables),
     ]
 
     /// Opens one connection of its own and closes it: a wrong password, an unreachable host or a certificate that

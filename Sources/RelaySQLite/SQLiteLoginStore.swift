@@ -101,6 +101,9 @@ public final class SQLiteLoginStore: LoginStore {
         migrator.registerMigration("v8 authorization requests") { db in
             for statement in LoginSchema.authorizationRequests { try db.execute(sql: statement) }
         }
+        migrator.registerMigration(UpstreamSchema.migration) { db in
+            for statement in UpstreamSchema.tables { try db.execute(sql: statement) }
+        }
         return migrator
     }
 

@@ -44,20 +44,26 @@ public struct Relay: Sendable {
         let (metrics, index) = (RelayMetrics(), PollIndex())
         let trusted = configuration.trustedProxies.compactMap(IPRange.init)
         let limits = RelayLimits(configuration, settings: settings, trusted: trusted, metrics: metrics)
+        let gateway = GatewayParts(
+            configuration, provider: provider, ledger: store.upstreamLedger, transport: collaborators.gateway,
+            metrics: metrics, now: collaborators.now)
+        let signIns = BudgetedTransport(collaborators.battleNet, budget: gateway.budget)
         let service = LoginService(
             settings: settings, apps: apps, store: store, index: index,
-            oauth: provider.client(collaborators.battleNet, timeout: configuration.exchangeTimeout), keyring: keyring,
+            oauth: provider.client(signIns, timeout: configuration.exchangeTimeout), keyring: keyring,
             limits: limits.logins, metrics: metrics, logger: logger,
             providerIDTokens: ProviderIDTokens(
                 transport: collaborators.battleNet, endpoints: provider.endpoints, clientID: provider.credentials.id),
             now: collaborators.now)
         let revoker = TokenRevoker(
-            store: store, keyring: keyring, oauth: provider.client(collaborators.revocations, timeout: configuration.exchangeTimeout),
+            store: store, keyring: keyring,
+            oauth: provider.client(BudgetedTransport(collaborators.revocations, budget: gateway.budget), timeout: configuration.exchangeTimeout),
             metrics: metrics, perMinute: limits.revocationsPerMinute, concurrent: limits.revocationsAtOnce, now: collaborators.now)
         let parts = RelayParts(
             settings: settings, apps: apps, logins: service, revoker: revoker, keyring: keyring, index: index, metrics: metrics,
             limits: limits, readiness: ReadinessProbe(store: store, every: configuration.readinessInterval, logger: logger),
-            provider: provider, signer: signer, trusted: trusted, sandbox: configuration.isSandbox, version: version)
+            provider: provider, signer: signer, trusted: trusted, sandbox: configuration.isSandbox, version: version,
+            gateway: gateway)
         return Relay(
             configuration: configuration, service: service, parts: parts, store: store,
             responder: parts.buildRouter().buildResponder(), opsResponder: parts.buildOperationsRouter().buildResponder(),

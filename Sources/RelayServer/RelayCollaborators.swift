@@ -10,20 +10,26 @@ public struct RelayCollaborators: Sendable {
     /// Carries token revocations to Battle.net: in production a client with a pool of its own, so that waiting
     /// revocations never take a connection a sign-in's code exchange needs.
     public var revocations: any HTTPTransport
+    /// Carries the game-data gateway's requests: in production a client of its own, so that gateway traffic never
+    /// takes a connection a sign-in's code exchange needs.
+    public var gateway: any HTTPTransport
     /// The wall clock the login service and the revoker read.
     public var now: @Sendable () -> Date
 
-    /// Collaborators; the revocations share `battleNet` unless given their own.
+    /// Collaborators; the revocations and the gateway share `battleNet` unless given their own.
     public init(
-        battleNet: any HTTPTransport, revocations: (any HTTPTransport)? = nil, now: @escaping @Sendable () -> Date = { Date() }
+        battleNet: any HTTPTransport, revocations: (any HTTPTransport)? = nil, gateway: (any HTTPTransport)? = nil,
+        now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.battleNet = battleNet
         self.revocations = revocations ?? battleNet
+        self.gateway = gateway ?? battleNet
         self.now = now
     }
 
     /// The network (the library's shared client, and a revocations' client of its own) and the system clock.
     public static var live: RelayCollaborators {
-        RelayCollaborators(battleNet: AsyncHTTPClientTransport.shared, revocations: OutboundClients.revocations)
+        RelayCollaborators(
+            battleNet: AsyncHTTPClientTransport.shared, revocations: OutboundClients.revocations, gateway: OutboundClients.gateway)
     }
 }

@@ -101,12 +101,21 @@ public struct RelayConfiguration: Sendable {
     public var maxHeldPollsPerNetwork = 50
     /// The log level.
     public var logLevel: Logger.Level = .info
+    /// Whether the game-data gateway (`/api/{region}/…`) answers; nil: on in sandbox mode, off otherwise.
+    public var gateway: Bool?
+    /// Upstream requests a second and an hour for the relay's Blizzard client, for every relay on the database.
+    public var upstreamRequestsPerSecond = 100
+    public var upstreamRequestsPerHour = 36_000
 
     /// A default configuration.
     public init() {}
 
     /// The operations port in effect.
     public var effectiveOpsPort: Int { opsPort ?? (port == 0 ? 0 : port + 2) }
+
+    /// Whether the game-data gateway answers: as said, else in sandbox mode only (in production it spends the relay's
+    /// quota on requests that strangers may send, so the operator turns it on).
+    public var gatewayEnabled: Bool { gateway ?? isSandbox }
 
     /// Whether the relay runs against its built-in emulator.
     public var isSandbox: Bool {

@@ -19,6 +19,7 @@ struct RelayParts: Sendable {
     let trusted: [IPRange]
     let sandbox: Bool
     let version: String
+    let gateway: GatewayParts
 }
 
 extension RelayParts {
@@ -46,8 +47,11 @@ extension RelayParts {
         OpenIDController(signer: signer).register(on: router)
         UserInfoController(logins: logins, limits: limits.revocationRequests, metrics: metrics).register(on: router)
         RevocationController(apps: apps, revoker: revoker, limits: limits.revocationRequests, metrics: metrics).register(on: router)
-        MetadataController(settings: settings, sandbox: sandbox, sandboxAPIURL: provider.sandboxAPIURL).register(on: router)
+        MetadataController(
+            settings: settings, sandbox: sandbox, sandboxAPIURL: provider.sandboxAPIURL, gatewayOn: gateway.gateway != nil
+        ).register(on: router)
         MethodNotAllowed.register(on: router)
+        GatewayController(gateway: gateway.gateway, regions: gateway.regions, metrics: metrics).register(on: router)
         return router
     }
 
@@ -59,7 +63,7 @@ extension RelayParts {
         router.middlewares.add(RefusalMiddleware())
         OperationsController(
             index: index, metrics: metrics, readiness: readiness, connections: limits.connections, sandbox: sandbox,
-            version: version
+            version: version, gateway: gateway.gateway
         ).register(on: router)
         MethodNotAllowed.register(on: router)
         return router

@@ -17,4 +17,16 @@ struct AlertRulesTests {
         }
         #expect(Set(selected).isSubset(of: Set(RelayCounter.throttled.knownValues)), "a rule names a limit the relay never counts")
     }
+
+    @Test("The gateway's rules name series and labels the relay exports")
+    func gatewaySeries() throws {
+        let rules = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                .appending(path: "../../deploy/prometheus-alerts.yml"),
+            encoding: .utf8)
+        #expect(rules.contains("bnet_relay_gateway_budget_remaining < "))
+        let statuses = rules.matches(of: /bnet_relay_gateway_upstream_total\{status="([^"]+)"\}/).map { String($0.1) }
+        #expect(!statuses.isEmpty)
+        #expect(Set(statuses).isSubset(of: Set(RelayCounter.gatewayUpstream.knownValues)))
+    }
 }

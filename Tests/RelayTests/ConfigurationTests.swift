@@ -47,6 +47,7 @@ struct ConfigurationTests {
 
     /// A value other than the default for each setting that does not take a number.
     static let sample = [
+        "BNET_RELAY_GATEWAY": "on",
         "BNET_RELAY_HOST": "::1", "BNET_RELAY_PUBLIC_URL": "https://relay.example.com", "BNET_RELAY_DATABASE": "other.sqlite",
         "BNET_RELAY_REGION": "eu", "BNET_RELAY_APPS": "one=poll", "BNET_RELAY_SCOPE": "openid",
         "BNET_RELAY_SEAL_KEY_FILE": "other.key", "BNET_RELAY_PREVIOUS_SEAL_KEY_FILE": "old.key",

@@ -26,7 +26,7 @@ struct OperatorTests {
             writer.cancel()
             #expect(made.status == 0, "\(made.output)")
             #expect(made.output.contains("integrity_check ok"), "\(made.output)")
-            #expect(made.output.contains("schema v8 authorization requests"), "\(made.output)")
+            #expect(made.output.contains("schema v9 upstream budget"), "\(made.output)")
             #expect((try FileManager.default.attributesOfItem(atPath: output)[.posixPermissions] as? Int) == 0o600)
             #expect(!FileManager.default.fileExists(atPath: output + "-wal"))
             let copy = try DatabaseQueue(path: output)
@@ -93,10 +93,10 @@ struct OperatorTests {
         try await DatabaseLocation.sqlite(path: path).withStore(logger: Logger(label: "schema-test")) { _ in }
         let database = try DatabaseQueue(path: path)
         try await database.write { db in
-            try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v9 from a newer relay')")
+            try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v10 from a newer relay')")
         }
         let before = try await database.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY 1") }
-        #expect(before.count == 9)
+        #expect(before.count == 10)
 
         let serve = try await runRelayCommand([
             "serve", "--database", path, "--seal-key-file", directory.appending(path: "k").path,
@@ -104,8 +104,8 @@ struct OperatorTests {
         ])
         #expect(serve.status == 78, "\(serve.output)")
         #expect(!serve.output.contains("Usage:"))
-        #expect(serve.output.contains("the database's schema (v9) is newer than this relay knows (v8)"), "\(serve.output)")
-        #expect(serve.output.contains("v9 from a newer relay"))
+        #expect(serve.output.contains("the database's schema (v10) is newer than this relay knows (v9)"), "\(serve.output)")
+        #expect(serve.output.contains("v10 from a newer relay"))
         let logins = try await runRelayCommand(["logins", "--database", path])
         #expect(logins.status == 78, "\(logins.output)")
         #expect(logins.output.contains("is newer than this relay knows"), "\(logins.output)")

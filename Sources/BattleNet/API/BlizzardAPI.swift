@@ -98,7 +98,7 @@ public struct BlizzardAPI: Sendable {
             let token = try await tokens.token()
             let request = TransportRequest(
                 url: url,
-                headers: [("Authorization", "Bearer \(token.value)"), ("Accept", "application/json")],
+                headers: (token.value.isEmpty ? [] : [("Authorization", "Bearer \(token.value)")]) + [("Accept", "application/json")],
                 timeout: timeout, maxResponseBytes: maxResponseBytes)
             let response = try await transport.send(request)
             switch response.status {

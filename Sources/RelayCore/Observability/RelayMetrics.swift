@@ -13,6 +13,10 @@ public enum RelayCounter: String, CaseIterable, Sendable {
     case userCodeCollisions = "bnet_relay_user_code_collisions_total"
     case revocations = "bnet_relay_revocations_total"
     case unusableForwardedFor = "bnet_relay_unusable_forwarded_for_total"
+    case gatewayRequests = "bnet_relay_gateway_requests_total"
+    case gatewayUpstream = "bnet_relay_gateway_upstream_total"
+    case gatewayRefused = "bnet_relay_gateway_refused_total"
+    case gatewayThrottled = "bnet_relay_gateway_throttled_total"
 
     /// The label this counter is split by, if any.
     public var label: String? {
@@ -21,7 +25,10 @@ public enum RelayCounter: String, CaseIterable, Sendable {
         case .callbacks, .exchanges, .revocations: "outcome"
         case .polls: "result"
         case .throttled: "limit"
-        case .refused: "reason"
+        case .refused, .gatewayRefused: "reason"
+        case .gatewayRequests: "result"
+        case .gatewayUpstream: "status"
+        case .gatewayThrottled: "cause"
         case .pickups, .userCodeCollisions, .unusableForwardedFor: nil
         }
     }
@@ -38,6 +45,10 @@ public enum RelayCounter: String, CaseIterable, Sendable {
         case .throttled: Throttle.allCases.map(\.label)
         case .refused: ["cross_site_confirm", "in_progress_elsewhere", "callback_code", "not_me"]
         case .pickups, .userCodeCollisions, .unusableForwardedFor: [""]
+        case .gatewayRequests: ["coalesced", "hit", "miss", "refetched", "revalidated", "stale"]
+        case .gatewayUpstream: ["200", "304", "404", "429", "5xx", "error", "other"]
+        case .gatewayRefused: GatewayRefusal.Reason.allCases.map(\.rawValue)
+        case .gatewayThrottled: ["budget", "network_share", "upstream_429"]
         }
     }
 
@@ -56,6 +67,12 @@ public enum RelayCounter: String, CaseIterable, Sendable {
             "Requests from a trusted proxy whose X-Forwarded-For named no client address (limited as one client)."
         case .revocations:
             "Token revocations, by outcome: forwarded to Battle.net, answered without a call (not_issued), or failed."
+        case .gatewayRequests:
+            "Game-data gateway answers, by result: cache hit, miss, revalidated (304), refetched, stale, or coalesced into another's miss."
+        case .gatewayUpstream: "Game-data requests the gateway sent to Battle.net, by status (error: no answer)."
+        case .gatewayRefused: "Game-data requests the gateway refused, by reason."
+        case .gatewayThrottled:
+            "Gateway misses held back from Battle.net, by cause: the budget, a network's fair share, or Blizzard's 429."
         }
     }
 }

@@ -11,6 +11,8 @@ struct MetadataController {
     let sandbox: Bool
     /// In sandbox mode, where the emulator serves the Battle.net API that the relay's tokens are good for.
     var sandboxAPIURL: URL? = nil
+    /// Whether the game-data gateway answers, named as `api_gateway_endpoint` (docs/gateway.md).
+    var gatewayOn = false
 
     func register(on router: Router<RelayContext>) {
         router.get(".well-known/oauth-authorization-server") { _, _ in metadata() }
@@ -50,6 +52,7 @@ struct MetadataController {
             "loopback_redirect_supported": true,
         ]
         if let sandboxAPIURL { fields["sandbox_api_url"] = .string(sandboxAPIURL.absoluteString) }
+        if gatewayOn { fields["api_gateway_endpoint"] = .string(settings.url("api").absoluteString) }
         return .json(.ok, fields, headers: [.cacheControl: "public, max-age=300"])
     }
 }

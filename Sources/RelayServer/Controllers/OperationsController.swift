@@ -21,6 +21,8 @@ struct OperationsController {
     let connections: ConnectionLimits
     let sandbox: Bool
     let version: String
+    /// The game-data gateway, for its gauges; nil when off.
+    var gateway: GameDataGateway? = nil
 
     /// `bnet_relay_build_info`: always 1, its labels say what runs (the version and the commit built).
     static let buildInfo = """
@@ -44,7 +46,7 @@ struct OperationsController {
         }
         router.get("metrics") { _, _ in
             let counts = index.counts
-            let text = metrics.render(extra: [
+            let text = metrics.render(extra: await Self.gatewayGauges(gateway) + [
                 ("bnet_relay_open_logins", "Logins in the poll index.", Double(counts.logins)),
                 ("bnet_relay_held_polls", "Long-polls held now.", Double(counts.held)),
                 ("bnet_relay_open_connections", "Client connections open now.", Double(connections.open)),
@@ -54,5 +56,16 @@ struct OperationsController {
                 status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                 body: .init(byteBuffer: ByteBuffer(string: text)))
         }
+    }
+
+    /// The gateway's gauges, only while it is on (so that `BnetRelayGatewayBudgetLow` never fires for a relay without one).
+    static func gatewayGauges(_ gateway: GameDataGateway?) async -> [(name: String, help: String, value: Double)] {
+        guard let gauges = await gateway?.gauges() else { return [] }
+        return [
+            ("bnet_relay_gateway_cache_bytes", "Bytes the game-data cache holds.", Double(gauges.cacheBytes)),
+            ("bnet_relay_gateway_cache_entries", "Answers the game-data cache holds.", Double(gauges.cacheEntries)),
+            ("bnet_relay_gateway_budget_remaining", "Gateway requests to Battle.net left this hour, as this relay counts them.",
+                Double(gauges.budgetLeft)),
+        ]
     }
 }

@@ -16,4 +16,15 @@ enum OutboundClients {
             idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: revocationConnections)
         return AsyncHTTPClientTransport(client: HTTPClient(configuration: configuration))
     }()
+
+    /// Connections per host the game-data gateway's client opens at most.
+    static let gatewayConnections = 16
+
+    /// The gateway's client, with a pool of its own: gateway misses never take a connection a code exchange needs.
+    static let gateway: AsyncHTTPClientTransport = {
+        var configuration = HTTPClient.Configuration.battleNet
+        configuration.connectionPool = .init(
+            idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: gatewayConnections)
+        return AsyncHTTPClientTransport(client: HTTPClient(configuration: configuration))
+    }()
 }

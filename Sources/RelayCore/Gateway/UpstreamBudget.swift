@@ -1,0 +1,137 @@
+import Foundation
+
+/// One Blizzard client's upstream budget as this relay spends it: `perSecond` and `perHour` requests for every
+/// relay on the ledger, sign-ins first.
+///
+/// Sign-ins (the code exchange, userinfo, revocations) are counted but never wait or fail here: the gateway may take
+/// only what is left after ``Limits/signInReserve``, so their share is always there. Gateway misses take from the
+/// ledger in small leases (fewer store round trips), and each client network may take at most a quarter of the
+/// gateway's share of a second or an hour (``Limits/networkShare``); past it, or past the budget, or while Blizzard
+/// has asked the client to wait, the caller gets a 429 from the relay with `Retry-After`, before Blizzard would answer one.
+public actor UpstreamBudget {
+    /// The limits.
+    public struct Limits: Sendable {
+        /// Upstream requests a second, for every relay on the ledger (Blizzard: 100).
+        public var perSecond: Int
+        /// Upstream requests an hour (Blizzard: 36,000).
+        public var perHour: Int
+        /// The fraction of each window kept for sign-ins.
+        public var signInReserve = 0.2
+        /// The fraction of the gateway's share one client network may take.
+        public var networkShare = 0.25
+
+        /// Limits of `perSecond` and `perHour`.
+        public init(perSecond: Int, perHour: Int) {
+            self.perSecond = perSecond
+            self.perHour = perHour
+        }
+
+        /// The gateway's requests a second and an hour: what the sign-in reserve leaves, at least one.
+        var gateway: (second: Int, hour: Int) {
+            (max(1, Int(Double(perSecond) * (1 - signInReserve))), max(1, Int(Double(perHour) * (1 - signInReserve))))
+        }
+    }
+
+    /// What a gateway miss may do.
+    public enum Decision: Sendable, Equatable {
+        /// Call upstream.
+        case go
+        /// Do not: answer 429 with this `Retry-After`, for this reason.
+        case wait(seconds: Int, reason: String)
+    }
+
+    public let limits: Limits
+    private let client: String
+    private let ledger: any UpstreamLedger
+    private let now: @Sendable () -> Date
+    private var leased = 0
+    private var leaseSecond = 0
+    private var networks: [String: (second: Int, inSecond: Int, hour: Int, inHour: Int)] = [:]
+    private var pausedUntil: Date?
+    private var pauseChecked = -1
+    private var spentThisHour = (hour: 0, count: 0)
+
+    /// A budget for `client` on `ledger`.
+    public init(limits: Limits, client: String, ledger: any UpstreamLedger, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.limits = limits
+        self.client = client
+        self.ledger = ledger
+        self.now = now
+    }
+
+    /// Asks to spend one upstream request for a caller from `network`.
+    public func admitGateway(network: String) async -> Decision {
+        let time = now()
+        let second = Int(time.timeIntervalSince1970.rounded(.down))
+        let hour = second / 3600
+        if let wait = await pause(at: time, second: second) { return .wait(seconds: wait, reason: "upstream_429") }
+        let (gatewaySecond, gatewayHour) = limits.gateway
+        var share = networks[network] ?? (second, 0, hour, 0)
+        if share.second != second { (share.second, share.inSecond) = (second, 0) }
+        if share.hour != hour { (share.hour, share.inHour) = (hour, 0) }
+        if share.inHour >= max(1, Int(Double(gatewayHour) * limits.networkShare)) {
+            return .wait(seconds: 3600 - second % 3600, reason: "network_share")
+        }
+        if share.inSecond >= max(1, Int(Double(gatewaySecond) * limits.networkShare)) {
+            return .wait(seconds: 1, reason: "network_share")
+        }
+        if networks.count > 10_000 { networks = networks.filter { $0.value.second == second } }
+        networks[network] = share
+        guard await lease(second: second, hour: hour) else {
+            return .wait(seconds: spentThisHour.count >= gatewayHour ? 3600 - second % 3600 : 1, reason: "budget")
+        }
+        networks[network]?.inSecond += 1
+        networks[network]?.inHour += 1
+        return .go
+    }
+
+    /// Counts a sign-in's request (a code exchange, userinfo, a revocation): never refused, it takes from the full
+    /// budget, whose reserve the gateway leaves free.
+    public func recordSignIn() async {
+        let second = Int(now().timeIntervalSince1970.rounded(.down))
+        _ = try? await ledger.take(
+            1, client: client, second: second, perSecond: limits.perSecond, hour: second / 3600, perHour: limits.perHour)
+    }
+
+    /// Obeys an upstream 429 on every relay of the ledger: no gateway request goes upstream for `seconds`.
+    public func obeyRateLimit(retryAfter seconds: Int) async {
+        let until = now().addingTimeInterval(Double(max(1, seconds)))
+        pausedUntil = max(until, pausedUntil ?? until)
+        try? await ledger.pause(client: client, until: until)
+    }
+
+    /// Gateway requests left in this hour, as this relay has seen them (a gauge).
+    public var remainingThisHour: Int {
+        let hour = Int(now().timeIntervalSince1970.rounded(.down)) / 3600
+        return max(0, limits.gateway.hour - (spentThisHour.hour == hour ? spentThisHour.count : 0))
+    }
+
+    /// The seconds until Blizzard's pause ends, re-reading the ledger's at most once a second.
+    private func pause(at time: Date, second: Int) async -> Int? {
+        if pauseChecked != second {
+            pauseChecked = second
+            if let shared = try? await ledger.pausedUntil(client: client) { pausedUntil = max(shared, pausedUntil ?? shared) }
+        }
+        guard let pausedUntil, pausedUntil > time else { return nil }
+        return max(1, Int(pausedUntil.timeIntervalSince(time).rounded(.up)))
+    }
+
+    /// Takes one request from the lease, leasing more from the ledger when it is spent: a tenth of the gateway's
+    /// second at a time, so that one relay cannot hold the whole second while others wait.
+    private func lease(second: Int, hour: Int) async -> Bool {
+        if leaseSecond != second { (leaseSecond, leased) = (second, 0) }
+        if leased == 0 {
+            let (gatewaySecond, gatewayHour) = limits.gateway
+            let size = max(1, gatewaySecond / 10)
+            let granted = (try? await ledger.take(
+                size, client: client, second: second, perSecond: gatewaySecond, hour: hour, perHour: gatewayHour)) ?? 0
+            guard leaseSecond == second else { return false }
+            leased += granted
+        }
+        guard leased > 0 else { return false }
+        leased -= 1
+        if spentThisHour.hour != hour { spentThisHour = (hour, 0) }
+        spentThisHour.count += 1
+        return true
+    }
+}

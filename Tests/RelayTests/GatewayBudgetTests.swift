@@ -1,0 +1,89 @@
+import BattleNet
+import BattleNetEmulator
+import Foundation
+import RelayCore
+import RelayServer
+import TestSupport
+import Testing
+
+/// One budget per Blizzard client on the store: sign-ins keep their reserve, each client network its fair share,
+/// Blizzard's 429 is obeyed by every relay on the database, and no caller ever sees Blizzard's 429.
+@Suite struct GatewayBudgetTests {
+    /// A gateway relay on the SQLite file `database` (its callers, in process, are one client network).
+    static func share(_ configuration: inout RelayConfiguration, _ database: String, perSecond: Int = 100) {
+        configuration.gateway = true
+        configuration.database = .sqlite(path: database)
+        configuration.upstreamRequestsPerSecond = perSecond
+    }
+
+    @Test func theGatewayLeavesTheSignInReserveAndEachNetworkGetsAQuarter() async throws {
+        let clock = ManualClock()
+        let ledger = MemoryLedger()
+        let budget = UpstreamBudget(limits: .init(perSecond: 10, perHour: 1_000), client: "c", ledger: ledger, now: clock.reader)
+        // Of the gateway's 8 a second, one network may take 2.
+        #expect(await budget.admitGateway(network: "n0") == .go)
+        #expect(await budget.admitGateway(network: "n0") == .go)
+        #expect(await budget.admitGateway(network: "n0") == .wait(seconds: 1, reason: "network_share"))
+        for network in 1...3 {
+            for _ in 0..<2 { #expect(await budget.admitGateway(network: "n\(network)") == .go) }
+        }
+        #expect(await budget.admitGateway(network: "n4") == .wait(seconds: 1, reason: "budget"))
+        // The reserve: sign-ins still find 2 of the second's 10.
+        #expect(try await ledger.take(5, client: "c", second: 1_800_000_000, perSecond: 10, hour: 500_000, perHour: 1_000) == 2)
+        clock.advance(.seconds(1))
+        #expect(await budget.admitGateway(network: "n4") == .go)
+    }
+
+    @Test func blizzardsRetryAfterHoldsBackTheGatewayOnEveryRelayOfTheDatabase() async throws {
+        let database = FileManager.default.temporaryDirectory.appending(path: "gateway-\(UUID().uuidString).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: database) }
+        let emulator = GatewayCacheTests.emulator(maxAge: 60)
+        try await RelayHarness.withRouter(emulator: emulator, { Self.share(&$0, database) }) { first in
+            try await RelayHarness.withRouter(emulator: emulator, { Self.share(&$0, database) }) { second in
+                await emulator.emulator.state.inject(EmulatorFault(pathPrefix: "/d3/data/", kind: .rateLimited(retryAfterSeconds: 30), count: 1))
+                let limited = try await first.get("/api/eu/d3/data/act")
+                #expect(limited.status == 429)
+                #expect(limited.header("Retry-After") == "30")
+                #expect(limited.json["error"] as? String == "rate_limited")
+                // The other relay reads Blizzard's pause from the database and does not call.
+                let before = await emulator.emulator.state.count("d3")
+                let held = try await second.get("/api/eu/d3/data/hero/barbarian")
+                #expect(held.status == 429)
+                #expect(Int(held.header("Retry-After") ?? "") ?? 0 > 25)
+                #expect(await emulator.emulator.state.count("d3") == before)
+            }
+        }
+    }
+
+    /// The small-budget run of issue 43 on SQLite: two relays on one database, a budget of 10 a second (8 for the
+    /// gateway), bursts of different game-data paths; the emulator enforces 20 a second (room for requests admitted
+    /// in one second that reach it in the next, on a loaded test machine) and never has to.
+    @Test func aSmallBudgetOnSQLiteNeverMeetsBlizzards429() async throws {
+        let database = FileManager.default.temporaryDirectory.appending(path: "gateway-\(UUID().uuidString).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: database) }
+        var configuration = RelayHarness.emulatorConfiguration()
+        configuration.apiLimits = EmulatorAPILimits(perSecond: 20, perHour: 36_000, gameDataMaxAge: 60)
+        let emulator = RunningEmulator.inProcess(configuration: configuration)
+        try await RelayHarness.withRouter(emulator: emulator, { Self.share(&$0, database, perSecond: 10) }) { first in
+            try await RelayHarness.withRouter(emulator: emulator, { Self.share(&$0, database, perSecond: 10) }) { second in
+                let outcomes = try await withThrowingTaskGroup(of: (Int, String?, Bool).self) { group in
+                    for index in 0..<120 {
+                        group.addTask {
+                            let relay = index.isMultiple(of: 2) ? first : second
+                            let response = try await relay.get("/api/eu/d3/data/act?page=\(index % 60)")
+                            let json = response.status == 429 ? response.json["error"] as? String == "rate_limited" : true
+                            return (response.status, response.header("Retry-After"), json)
+                        }
+                    }
+                    return try await group.reduce(into: []) { $0.append($1) }
+                }
+                let served = outcomes.filter { $0.0 != 429 }.count
+                let refused = outcomes.filter { $0.0 == 429 }
+                print("small budget: \(served) answered with data, \(refused.count) with the relay's own 429")
+                #expect(await emulator.emulator.state.count("api.rate_limited") == 0)
+                #expect(refused.allSatisfy { $0.1 != nil && $0.2 })
+                #expect(served > 0 && !refused.isEmpty)
+            }
+        }
+    }
+}
