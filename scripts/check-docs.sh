@@ -5,8 +5,7 @@
 #   1. Links: every relative Markdown link names a file or directory that exists, and its #anchor a heading of that
 #      file (GitHub's anchors: lower case, punctuation dropped, spaces as hyphens, -1, -2 for repeats); every DocC
 #      <doc:Article> an article of the same catalog. Web links (http, https, mailto) are not followed: CI has no
-#      network. Until the branches that write them are merged, docs/gateway.md and docs/game-data.md may be missing
-#      (ALLOWED_MISSING below); remove them from that list once they are on main.
+#      network.
 #   2. Swift examples: every ```swift block is type-checked in Swift 6 mode against the package's built modules.
 #      The blocks of one article make one file: imports first, declarations as written, each block of statements
 #      in an async throwing function of its own, member declarations (a view controller's methods) in a class of
@@ -27,7 +26,6 @@ python3 - "$out" "${1:-}" <<'PYTHON'
 import glob, os, re, sys, json
 
 out, mode = sys.argv[1], sys.argv[2]
-ALLOWED_MISSING = {"docs/gateway.md"}
 files = (["README.md", "CHANGELOG.md", "deploy/README.md", "Examples/README.md"] + sorted(glob.glob("docs/*.md"))
          + sorted(glob.glob("Sources/*/*.docc/*.md")))
 files = [f for f in files if os.path.exists(f)]
@@ -71,8 +69,7 @@ for f in files:
             path, _, anchor = target.partition("#")
             resolved = os.path.normpath(os.path.join(base, path)) if path else f
             if not os.path.exists(resolved):
-                if resolved not in ALLOWED_MISSING:
-                    problems.append(f"{f}:{number}: link to a missing file: {target}")
+                problems.append(f"{f}:{number}: link to a missing file: {target}")
                 continue
             if anchor and os.path.isfile(resolved) and resolved.endswith(".md") and anchor not in anchors(resolved):
                 problems.append(f"{f}:{number}: link to a missing heading: {target} (headings of {resolved}: "
