@@ -65,6 +65,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        // The relay's pages are Mustache templates: every value escaped unless a template asks otherwise.
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
     targets: [
         // The shared Battle.net library: no web framework, no HTTP client; HTTP goes through `HTTPTransport`.
@@ -110,6 +112,7 @@ let package = Package(
                 serverOnly("HTTPTypes", "swift-http-types"),
                 serverOnly("Hummingbird", "hummingbird"),
                 serverOnly("Logging", "swift-log"),
+                serverOnly("Mustache", "swift-mustache"),
                 serverOnly("NIOConcurrencyHelpers", "swift-nio"),
                 serverOnly("NIOCore", "swift-nio"),
                 serverOnly("NIOEmbedded", "swift-nio"),
@@ -174,6 +177,7 @@ let package = Package(
                 serverOnly("Hummingbird", "hummingbird"),
                 serverOnly("HummingbirdCore", "hummingbird"),
                 serverOnly("Logging", "swift-log"),
+                serverOnly("Mustache", "swift-mustache"),
                 serverOnly("NIOConcurrencyHelpers", "swift-nio"),
                 serverOnly("NIOCore", "swift-nio"),
                 serverOnly("NIOHTTP1", "swift-nio"),
@@ -295,6 +299,7 @@ let package = Package(
                 serverOnly("HummingbirdTesting", "hummingbird"),
                 serverOnly("InMemoryLogging", "swift-log"),
                 serverOnly("Logging", "swift-log"),
+                serverOnly("Mustache", "swift-mustache"),
                 serverOnly("NIOCore", "swift-nio"),
                 serverOnly("NIOEmbedded", "swift-nio"),
                 serverOnly("NIOHTTP1", "swift-nio"),

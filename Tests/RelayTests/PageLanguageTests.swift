@@ -79,9 +79,9 @@ struct PageLanguageTests {
         }
     }
 
-    @Test("A text is escaped, and its marks are filled in one pass with values that are HTML already")
+    @Test("A text is escaped into a template, each of its marks a block that shows its value")
     func filling() {
-        #expect(PageText.html("<{a}> & {b} {c}", ["a": "<i>{b}</i>", "b": "x"]) == "&lt;<i>{b}</i>&gt; &amp; x {c}")
+        #expect(PageTemplates.template(ofText: "<{a}> & {b}") == "&lt;{{$a}}{{a}}{{/a}}&gt; &amp; {{$b}}{{b}}{{/b}}")
     }
 
     @Test(

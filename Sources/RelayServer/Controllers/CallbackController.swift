@@ -41,7 +41,6 @@ struct CallbackController {
     private func respond(
         _ outcome: LoginService.CallbackResult, app: AppRegistration, _ language: PageLanguage, _ context: RelayContext
     ) -> Response {
-        let text = language.text
         switch outcome {
         case .consent(let login, let battleTag):
             return AuthorizeController.consentPage(
@@ -61,11 +60,9 @@ struct CallbackController {
             return DevicePages.message(language, title: \.declinedTitle, \.declinedText).response(.ok, renderer: pages)
         case .failed(let app, let reason):
             if app.mode == .redirect { return appRedirect(app, [("result", "failed"), ("error", "server_error")]) }
-            return DevicePages.message(language, title: text.failedTitle, html: text.html(reason))
-                .response(.ok, renderer: pages)
+            return DevicePages.sentence(language, title: \.failedTitle, PageText.sentence(reason)).response(.ok, renderer: pages)
         case .rejected(let reason):
-            return DevicePages.message(
-                language, title: text.rejectedTitle, html: text.html(reason) + " " + escapeHTML(text.rejectedAdvice))
+            return DevicePages.sentence(language, title: \.rejectedTitle, PageText.sentence(reason), advice: true)
                 .response(.badRequest, renderer: pages)
         case .loopback(let location, _):
             // Back to the client on the player's machine, like a redirect-mode app; no referrer carries the value on.
@@ -95,16 +92,11 @@ struct CallbackController {
     }
 }
 
+/// The page a sign-in that went through ends on, in the browser.
 enum CallbackPages {
     static func approved(_ language: PageLanguage, battleTag: String?, app: String) -> Page {
-        let text = language.text
-        let heading = battleTag.map { PageText.html(text.signedInAs, ["battletag": escapeHTML($0)]) }
-            ?? escapeHTML(text.signedInTitle)
-        return Page(
-            language: language, title: text.signedInTitle,
-            body: """
-                <h1>\(heading)</h1>
-                <p>\(PageText.html(text.closeTab, ["app": "<strong>\(escapeHTML(app))</strong>"]))</p>
-                """)
+        var page = Page(language: language, title: language.text.signedInTitle, template: "approved", values: ["app": app])
+        page.values["battletag"] = battleTag
+        return page
     }
 }

@@ -1,4 +1,3 @@
-import BattleNet
 import RelayCore
 
 /// The authorization endpoint's pages: a request that cannot be sent back to its app, and the consent page that
@@ -12,9 +11,8 @@ enum AuthorizePages {
 
     /// A request that names neither a known app nor a registered return, in the person's language with the detail.
     static func malformed(_ language: PageLanguage, reason: String) -> Page {
-        let text = language.text
-        return DevicePages.message(
-            language, title: text.authorizeErrorTitle, html: PageText.html(text.authorizeBadRequest, ["reason": escapeHTML(reason)]))
+        DevicePages.sentence(
+            language, title: \.authorizeErrorTitle, PageText.Sentence(name: "authorizeBadRequest", values: ["reason": reason]))
     }
 
     /// Asks whether `app` may have the account `battleTag` with the login's scopes, naming where the browser goes
@@ -25,48 +23,17 @@ enum AuthorizePages {
         _ language: PageLanguage, login: Login, returnURI: String, battleTag: String?, nonce: String,
         origin: DevicePages.Origin, action: String
     ) -> Page {
-        let text = language.text
-        let app = "<strong>\(escapeHTML(login.app))</strong>"
-        let scopes = login.scopes.map { "<li><code>\(escapeHTML($0))</code></li>" }.joined()
-        let warning =
-            origin.otherNetwork
-            ? """
-            <div class="alert" role="alert" id="other-network"><h2>\(escapeHTML(text.otherNetworkTitle))</h2>\
-            <p>\(escapeHTML(text.otherNetworkText))</p></div>
-            """ : ""
-        let fields = """
-            <input type="hidden" name="login" value="\(escapeHTML(login.id))">
-            <input type="hidden" name="confirm" value="\(escapeHTML(nonce))">
-            """
-            + (login.authorizationRequest == nil
-                ? #"<input type="hidden" name="device" value="\#(escapeHTML(login.deviceCodeHash))">"# : "")
-        return Page(
-            language: language, title: text.consentTitle,
-            body: """
-                <h1>\(escapeHTML(text.consentTitle))</h1>
-                \(warning)
-                <p>\(PageText.html(text.consentAsks, ["app": app, "battletag": "<strong>\(escapeHTML(battleTag ?? "?"))</strong>"]))</p>
-                <ul>\(scopes)</ul>
-                <p id="destination">\(PageText.html(text.consentReturn, ["destination": destination(returnURI, text)]))</p>
-                <p class="warn">\(PageText.html(text.consentWarn, ["app": app]))</p>
-                <form method="post" action="\(escapeHTML(action))">
-                \(fields)
-                <button type="submit">\(escapeHTML(text.consentAllow))</button>
-                </form>
-                <form method="post" action="\(escapeHTML(action))">
-                \(fields)
-                <input type="hidden" name="action" value="not_me">
-                <button type="submit">\(escapeHTML(text.notMeButton))</button>
-                </form>
-                """)
-    }
-
-    /// Where the browser goes back, for a person: "an app on this computer" for loopback, else the scheme or site.
-    static func destination(_ redirectURI: String, _ text: PageText) -> String {
-        if let registered = try? RegisteredRedirect(validating: redirectURI), registered.kind == .loopback {
-            return escapeHTML(text.consentThisComputer) + " (<code>\(escapeHTML(redirectURI))</code>)"
-        }
-        return "<code>\(escapeHTML(formActionSource(redirectURI)))</code>"
+        var page = Page(
+            language: language, title: language.text.consentTitle, template: "consent",
+            values: [
+                "app": login.app, "battletag": battleTag ?? "?", "scopes": login.scopes, "otherNetwork": origin.otherNetwork,
+                // Where the browser goes back, for a person: "an app on this computer" for loopback, else the scheme or site.
+                "loopback": (try? RegisteredRedirect(validating: returnURI))?.kind == .loopback,
+                "returnURI": returnURI, "returnSource": formActionSource(returnURI),
+                "action": action, "login": login.id, "nonce": nonce,
+            ])
+        page.values["device"] = login.authorizationRequest == nil ? login.deviceCodeHash : nil
+        return page
     }
 
     /// The CSP source that lets the consent page's form end at `redirectURI` (Chromium applies `form-action` to the

@@ -5,18 +5,9 @@ import RelayCore
 enum DevicePages {
     static func enterCode(_ language: PageLanguage, message: KeyPath<PageText, String>? = nil, typed: String = "") -> Page {
         let text = language.text
-        return Page(
-            language: language, title: text.signInTitle,
-            body: """
-                <h1>\(escapeHTML(text.signInTitle))</h1>
-                \(message.map { "<p class=\"warn\" role=\"alert\">\(escapeHTML(text[keyPath: $0]))</p>" } ?? "")
-                <form method="get" action="device">
-                <label for="user_code">\(escapeHTML(text.enterCodeLabel))</label>
-                <input id="user_code" name="user_code" autocomplete="off" autocapitalize="characters" spellcheck="false" \
-                maxlength="16" value="\(escapeHTML(typed))" required>
-                <button type="submit">\(escapeHTML(text.next))</button>
-                </form>
-                """)
+        var page = Page(language: language, title: text.signInTitle, template: "enterCode", values: ["typed": typed])
+        page.values["message"] = message.map { text[keyPath: $0] }
+        return page
     }
 
     /// Where and when a login started, against where its confirm page is opened (RFC 8628 section 5.4, RFC 10027
@@ -36,83 +27,46 @@ enum DevicePages {
     static func confirm(
         _ language: PageLanguage, login: Login, userCode: String, regions: [Region], nonce: String, origin: Origin
     ) -> Page {
-        let text = language.text
-        let scopes = login.scopes.map { "<li><code>\(escapeHTML($0))</code></li>" }.joined()
-        let asks = PageText.html(text.confirmAsks, [
-            "app": "<strong>\(escapeHTML(login.app))</strong>",
-            "regions": "<strong>\(escapeHTML(regions.map(\.rawValue).joined(separator: ", ")))</strong>",
-        ])
-        let ago =
-            origin.minutesAgo < 1
-            ? PageText.html(text.agoJustNow) : PageText.html(text.agoMinutes, ["minutes": "\(origin.minutesAgo)"])
-        let started =
-            origin.startNetwork.map {
-                PageText.html(text.startedFrom, ["ago": ago, "network": "<code>\(escapeHTML($0))</code>"])
-            } ?? PageText.html(text.startedAt, ["ago": ago])
-        let warning =
-            origin.otherNetwork
-            ? """
-            <div class="alert" role="alert" id="other-network"><h2>\(escapeHTML(text.otherNetworkTitle))</h2>\
-            <p>\(escapeHTML(text.otherNetworkText))</p></div>
-            """
-            : origin.startNetwork == nil
+        var page = Page(
+            language: language, title: language.text.confirmTitle, template: "confirm",
+            values: [
+                "app": login.app, "regions": regions.map(\.rawValue).joined(separator: ", "), "scopes": login.scopes,
+                "userCode": userCode, "nonce": nonce, "justNow": origin.minutesAgo < 1, "minutes": origin.minutesAgo,
+                "otherNetwork": origin.otherNetwork,
                 // R5-7: a login whose start network the relay does not know cannot be told from another network's.
-                ? """
-                <div class="alert" role="alert" id="unknown-network"><h2>\(escapeHTML(text.unknownNetworkTitle))</h2>\
-                <p>\(escapeHTML(text.unknownNetworkText))</p></div>
-                """ : ""
-        return Page(
-            language: language, title: text.confirmTitle,
-            body: """
-                <h1>\(escapeHTML(text.confirmTitle))</h1>
-                \(warning)
-                <p>\(asks)</p>
-                <p id="started">\(started)</p>
-                <ul>\(scopes)</ul>
-                <p>\(escapeHTML(text.checkCode))</p>
-                <p class="code" aria-label="\(escapeHTML(text.codeLabel))">\(escapeHTML(userCode))</p>
-                <p class="warn"><strong>\(escapeHTML(text.warnOnlyYou))</strong> \(escapeHTML(text.warnSentLink))</p>
-                <form method="post" action="device">
-                <input type="hidden" name="user_code" value="\(escapeHTML(userCode))">
-                <input type="hidden" name="confirm" value="\(escapeHTML(nonce))">
-                <button type="submit">\(escapeHTML(text.continueButton))</button>
-                </form>
-                <form method="post" action="device">
-                <input type="hidden" name="user_code" value="\(escapeHTML(userCode))">
-                <input type="hidden" name="confirm" value="\(escapeHTML(nonce))">
-                <input type="hidden" name="action" value="not_me">
-                <button type="submit">\(escapeHTML(text.notMeButton))</button>
-                </form>
-                """)
+                "unknownNetwork": origin.startNetwork == nil,
+            ])
+        page.values["network"] = origin.startNetwork
+        return page
     }
 
     /// A redirect-mode app's link: a form that the page submits by itself (``Page/autoSubmit``), so that only a
     /// browser that runs the page, never a link previewer's GET, starts the sign-in.
     static func continuing(_ language: PageLanguage, app: String, userCode: String, nonce: String) -> Page {
-        let text = language.text
-        return Page(
-            language: language, title: text.continuingTitle,
-            body: """
-                <h1>\(escapeHTML(text.continuingTitle))</h1>
-                <p>\(PageText.html(text.continuingText, ["app": "<strong>\(escapeHTML(app))</strong>"]))</p>
-                <form method="post" action="device">
-                <input type="hidden" name="user_code" value="\(escapeHTML(userCode))">
-                <input type="hidden" name="confirm" value="\(escapeHTML(nonce))">
-                <button type="submit">\(escapeHTML(text.continueButton))</button>
-                </form>
-                """)
+        Page(
+            language: language, title: language.text.continuingTitle, template: "continuing",
+            values: ["app": app, "userCode": userCode, "nonce": nonce])
     }
 
     /// A page with a title and one paragraph, both texts of `language`.
     static func message(
         _ language: PageLanguage, title: KeyPath<PageText, String>, _ paragraph: KeyPath<PageText, String>
     ) -> Page {
-        let text = language.text
-        return message(language, title: text[keyPath: title], html: escapeHTML(text[keyPath: paragraph]))
+        message(language, title: title, text: language.text[keyPath: paragraph])
     }
 
-    /// A page with a plain-text title and one paragraph of HTML whose reflected values are escaped.
-    static func message(_ language: PageLanguage, title: String, html: String) -> Page {
-        Page(language: language, title: title, body: "<h1>\(escapeHTML(title))</h1><p>\(html)</p>")
+    /// A page with a title of `language` and one paragraph of plain text.
+    static func message(_ language: PageLanguage, title: KeyPath<PageText, String>, text paragraph: String) -> Page {
+        Page(language: language, title: language.text[keyPath: title], template: "message", values: ["paragraph": paragraph])
+    }
+
+    /// A page with a title and one paragraph, the text `sentence` of `language` with its marks filled in; with
+    /// `advice`, ``PageText/rejectedAdvice`` after it.
+    static func sentence(
+        _ language: PageLanguage, title: KeyPath<PageText, String>, _ sentence: PageText.Sentence, advice: Bool = false
+    ) -> Page {
+        Page(
+            language: language, title: language.text[keyPath: title], template: "sentence",
+            values: sentence.values.merging(["sentence": sentence.name, "advice": advice]) { _, page in page })
     }
 }

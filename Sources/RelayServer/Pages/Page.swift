@@ -5,8 +5,8 @@ import HTTPTypes
 import Hummingbird
 
 /// The relay's HTML pages: small, accessible, no external assets, a strict Content-Security-Policy (the one
-/// stylesheet allowed by its hash), every reflected value escaped, in the language `Accept-Language` prefers
-/// (`Vary: Accept-Language`).
+/// stylesheet allowed by its hash), in the language `Accept-Language` prefers (`Vary: Accept-Language`), each a
+/// Mustache template (``PageTemplates``) that escapes every value it shows.
 struct Page {
     static let style = """
         body{font-family:system-ui,sans-serif;max-width:34rem;margin:2rem auto;padding:0 1rem;line-height:1.5;color:#1b1b1b}\
@@ -22,10 +22,18 @@ struct Page {
     static let autoSubmitHash = "sha256-" + Data(SHA256.hash(data: Data(autoSubmit.utf8))).base64EncodedString()
 
     var language: PageLanguage
-    /// The title, plain text.
+    /// The title, plain text (also `{{title}}` in the template).
     var title: String
-    /// The content, HTML with every reflected value escaped.
-    var body: String
+    /// The name of the content's template in ``PageTemplates/sources``.
+    var template: String
+    /// What the template fills in, each escaped where it is shown: strings, numbers, flags and lists of strings.
+    var values: [String: any Sendable] = [:]
+
+    /// The values with the title, for the template.
+    var context: [String: any Sendable] { values.merging(["title": title]) { _, title in title } }
+
+    /// The content, rendered.
+    var body: String { PageTemplates.render(template, context, in: language) }
 
     /// The page as a response, rendered by `renderer` (see ``PageRenderer/response(_:_:formAction:autoSubmitting:headers:)``).
     func response(

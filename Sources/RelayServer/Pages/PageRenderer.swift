@@ -17,21 +17,7 @@ struct PageRenderer: Sendable {
         _ page: Page, _ status: HTTPResponse.Status, formAction: [String] = [], autoSubmitting: Bool = false,
         headers: HTTPFields = [:]
     ) -> Response {
-        let text = page.language.text
-        let banner = sandbox
-            ? "<p class=\"sandbox\" role=\"alert\"><strong>\(escapeHTML(text.sandboxLabel))</strong> \(escapeHTML(text.sandboxText))</p>"
-            : ""
-        let html = """
-            <!doctype html>
-            <html lang="\(page.language.tag)"><head><meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>\(escapeHTML(page.title)) · BattleNetRelay</title>
-            <style>\(Page.style)</style>
-            </head><body><main>
-            \(banner)
-            \(page.body)
-            </main>\(autoSubmitting ? "<script>\(Page.autoSubmit)</script>" : "")</body></html>
-            """
+        let document = html(page, autoSubmitting: autoSubmitting)
         var fields = headers
         fields[.contentType] = "text/html; charset=utf-8"
         fields[.vary] = "Accept-Language"
@@ -40,7 +26,18 @@ struct PageRenderer: Sendable {
             "default-src 'none'; style-src '\(Page.styleHash)'; "
             + (autoSubmitting ? "script-src '\(Page.autoSubmitHash)'; " : "")
             + "form-action \(actions); frame-ancestors 'none'; base-uri 'none'"
-        return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(string: html)))
+        return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(string: document)))
+    }
+
+    /// `page`'s document: its content in the frame, with the sandbox banner if ``sandbox``, and with `autoSubmitting`
+    /// ``Page/autoSubmit``.
+    func html(_ page: Page, autoSubmitting: Bool = false) -> String {
+        PageTemplates.render(
+            "frame",
+            page.context.merging([
+                "lang": page.language.tag, "sandbox": sandbox, "autoSubmit": autoSubmitting, "content": page.template,
+            ]) { _, frame in frame },
+            in: page.language)
     }
 
     /// `refusal` as a page in `language`, with the status, `Cache-Control` and `Retry-After` its JSON form has.
@@ -52,7 +49,7 @@ struct PageRenderer: Sendable {
             case _ where refusal.statusCode == 429:
                 DevicePages.message(language, title: \.tooManyTitle, \.tooManyText)
             default:
-                DevicePages.message(language, title: language.text.failedTitle, html: escapeHTML(refusal.description))
+                DevicePages.message(language, title: \.failedTitle, text: refusal.description)
             }
         var fields = headers
         fields[.cacheControl] = "no-store"

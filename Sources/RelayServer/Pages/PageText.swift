@@ -1,8 +1,8 @@
-import BattleNet
 import RelayCore
 
-/// Every text of the relay's pages, one value per language (`Languages/`), compiled in. A `{name}` in a text
-/// marks where ``html(_:_:)`` puts a value; a test checks that every language has every text and the same marks.
+/// Every text of the relay's pages, one value per language (`Languages/`), compiled in, each a template of its
+/// language's ``PageTemplates`` library under its name. A `{name}` in a text marks where a page puts the value
+/// `name`, escaped; a test checks that every language has every text and the same marks.
 struct PageText: Sendable {
     // The frame.
     var sandboxLabel: String
@@ -107,33 +107,32 @@ struct PageText: Sendable {
     var unknownNetworkTitle: String
     var unknownNetworkText: String
 
-    /// `text` escaped for HTML with each `{name}` replaced by its value from `values`, which must be HTML already;
-    /// one pass, so a value is never searched for marks itself.
-    static func html(_ text: String, _ values: [String: String] = [:]) -> String {
-        escapeHTML(text).replacing(/\{([a-z]+)\}/) { match in values[String(match.1)] ?? String(match.0) }
+    /// A text with marks (``PageTemplates/template(ofText:)``), by its name, and the value of each mark.
+    struct Sentence: Sendable {
+        var name: String
+        var values: [String: any Sendable] = [:]
     }
 
-    /// `problem` in this language, escaped for HTML.
-    func html(_ problem: CallbackProblem) -> String {
+    /// The text that says `problem`; a code it reflects, a safe word, is shown escaped as `<code>`.
+    static func sentence(_ problem: CallbackProblem) -> Sentence {
         switch problem {
-        case .unknownApp: Self.html(problemUnknownApp)
-        case .noValidState: Self.html(problemNoValidState)
-        case .unknownState: Self.html(problemUnknownState)
-        case .storeUnreadable: Self.html(problemStoreUnreadable)
-        case .recordChanged: Self.html(problemRecordChanged)
-        case .wrongApp: Self.html(problemWrongApp)
-        case .providerError(let code): Self.html(problemProviderError, ["code": "<code>\(escapeHTML(code))</code>"])
-        case .noCode: Self.html(problemNoCode)
-        case .exchangeRefused(let code):
-            Self.html(problemExchangeRefused, ["code": "<code>\(escapeHTML(code))</code>"])
-        case .timeout: Self.html(problemTimeout)
-        case .unreachable: Self.html(problemUnreachable)
-        case .malformedResponse: Self.html(problemMalformedResponse)
-        case .rateLimited: Self.html(problemRateLimited)
-        case .providerServerError: Self.html(problemProviderServerError)
-        case .exchangeFailed: Self.html(problemExchangeFailed)
-        case .loginEnded: Self.html(problemLoginEnded)
-        case .storeUnwritable: Self.html(problemStoreUnwritable)
+        case .unknownApp: Sentence(name: "problemUnknownApp")
+        case .noValidState: Sentence(name: "problemNoValidState")
+        case .unknownState: Sentence(name: "problemUnknownState")
+        case .storeUnreadable: Sentence(name: "problemStoreUnreadable")
+        case .recordChanged: Sentence(name: "problemRecordChanged")
+        case .wrongApp: Sentence(name: "problemWrongApp")
+        case .providerError(let code): Sentence(name: "problemProviderError", values: ["code": code])
+        case .noCode: Sentence(name: "problemNoCode")
+        case .exchangeRefused(let code): Sentence(name: "problemExchangeRefused", values: ["code": code])
+        case .timeout: Sentence(name: "problemTimeout")
+        case .unreachable: Sentence(name: "problemUnreachable")
+        case .malformedResponse: Sentence(name: "problemMalformedResponse")
+        case .rateLimited: Sentence(name: "problemRateLimited")
+        case .providerServerError: Sentence(name: "problemProviderServerError")
+        case .exchangeFailed: Sentence(name: "problemExchangeFailed")
+        case .loginEnded: Sentence(name: "problemLoginEnded")
+        case .storeUnwritable: Sentence(name: "problemStoreUnwritable")
         }
     }
 }
