@@ -11,13 +11,23 @@ struct CapacityTests {
     @Test("Addresses of one IPv6 /64 share one budget of code guesses; another /64 and IPv4 neighbours have their own")
     func ipv6Slash64() async throws {
         try await withRelay(via: .sockets, { $0.codeEntriesPerMinute = 5; $0.trustedProxies = ["127.0.0.1"] }) { relay in
+            let began = ContinuousClock.now
             for index in 1...5 {
                 let guess = try await relay.get(
                     "/device?user_code=BCDF-GHJK", headers: [("X-Forwarded-For", "2001:db8:1:2::\(index)")])
                 #expect(guess.status == 404)
             }
-            let sameNetwork = try await relay.get(
+            // The budget of 5 refills one every 12 s: a slow run (the whole suite on 2 cores) may earn one more.
+            var answered = 5
+            var sameNetwork = try await relay.get(
                 "/device?user_code=BCDF-GHJK", headers: [("X-Forwarded-For", "2001:db8:1:2:ffff:ffff:ffff:fffe")])
+            while sameNetwork.status == 404, answered < 10 {
+                answered += 1
+                sameNetwork = try await relay.get(
+                    "/device?user_code=BCDF-GHJK", headers: [("X-Forwarded-For", "2001:db8:1:2:ffff:ffff:ffff:fff\(answered)")])
+            }
+            let elapsed = ContinuousClock.now - began
+            #expect(answered <= AbuseTests.allowance(burst: 5, perMinute: 5, elapsed: elapsed), "\(answered) in \(elapsed)")
             #expect(sameNetwork.status == 429)
             #expect(sameNetwork.header("Retry-After") == "60")
             let otherNetwork = try await relay.get(

@@ -88,7 +88,9 @@ struct RelayHarness: Sendable {
         configuration.apps = try .parsing(["d3=poll", "myapp=redirect", "fwdapp=forward"])
         configuration.provider = .battleNet(relayCredentials)
         configuration.region = .eu
-        configuration.exchangeTimeout = .seconds(5)
+        // Well above an exchange's time even when the whole suite loads both cores (in-process exchanges have waited
+        // past 5 s there); the tests of the timeout itself set their own.
+        configuration.exchangeTimeout = .seconds(20)
         configuration.startsPerMinute = 100
         configuration.use(endpoints)
         return configuration
@@ -259,11 +261,13 @@ struct RelayHarness: Sendable {
     }
 
     func get(_ url: URL, headers: [(name: String, value: String)] = [], browser: CookieJar? = nil) async throws -> TransportResponse {
-        try await send(TransportRequest(url: url, headers: headers), browser: browser)
+        try await send(TransportRequest(url: url, headers: headers, timeout: .seconds(40)), browser: browser)
     }
 
     func get(_ path: String, headers: [(name: String, value: String)] = [], browser: CookieJar? = nil) async throws -> TransportResponse {
-        try await send(TransportRequest(url: URL(string: baseURL.absoluteString + path)!, headers: headers), browser: browser)
+        try await send(
+            TransportRequest(url: URL(string: baseURL.absoluteString + path)!, headers: headers, timeout: .seconds(40)),
+            browser: browser)
     }
 
     /// `/readyz` once it answers `status` (the relay re-checks its database every 200 ms in tests), or as it

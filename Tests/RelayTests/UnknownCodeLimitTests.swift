@@ -29,25 +29,32 @@ struct UnknownCodeLimitTests {
     @Test("Callbacks with made-up states: the budget, then 429 with Retry-After; a neighbour and a real sign-in go on")
     func callbacks() async throws {
         try await withRelay(via: .sockets, { $0.trustedProxies = ["127.0.0.1"]; $0.unknownCodesPerMinute = 5 }) { relay in
+            let began = ContinuousClock.now
             for _ in 0..<5 {
                 let rejected = try await Self.callback(relay, headers: Self.flooder)
                 #expect(rejected.status == 400)
                 #expect(rejected.text.contains("unknown, expired or was already used"))
             }
-            for _ in 0..<2 {
-                let refused = try await Self.callback(relay, headers: Self.flooder)
-                #expect(refused.status == 429)
-                #expect(refused.header("Retry-After") == "60")
-                #expect(refused.header("Content-Type") == "text/html; charset=utf-8", "a browser's answer is a page")
-                #expect(refused.text.contains("Too many"))
+            // The budget of 5 refills one every 12 s: a slow run (the whole suite on 2 cores) may earn one more.
+            var rejected = 5
+            var refused = try await Self.callback(relay, headers: Self.flooder)
+            while refused.status == 400, rejected < 10 {
+                rejected += 1
+                refused = try await Self.callback(relay, headers: Self.flooder)
             }
+            let elapsed = ContinuousClock.now - began
+            #expect(rejected <= AbuseTests.allowance(burst: 5, perMinute: 5, elapsed: elapsed), "\(rejected) in \(elapsed)")
+            #expect(refused.status == 429)
+            #expect(refused.header("Retry-After") == "60")
+            #expect(refused.header("Content-Type") == "text/html; charset=utf-8", "a browser's answer is a page")
+            #expect(refused.text.contains("Too many"))
             #expect(try await Self.callback(relay, headers: Self.neighbour).status == 400, "another address has its own budget")
             let (login, callback) = try await relay.loginUntilCallback()
             #expect(try await relay.get(callback).text.contains("Signed in"))
             #expect(try await relay.poll(login, wait: 1).status == 200)
             let metrics = try await relay.ops("/metrics").text
-            #expect(metrics.contains(#"bnet_relay_throttled_total{limit="unknown_state"} 2"#))
-            #expect(metrics.contains(#"bnet_relay_callbacks_total{outcome="rejected"} 6"#))
+            #expect(metrics.contains(#"bnet_relay_throttled_total{limit="unknown_state"} 1"#))
+            #expect(metrics.contains(#"bnet_relay_callbacks_total{outcome="rejected"} \#(rejected + 1)"#))
         }
     }
 
