@@ -6,7 +6,7 @@ import Testing
 
 /// The emulator plays Blizzard's quota per client (100 a second, 36,000 an hour, then 429 with the gateway's body)
 /// and game data's caching headers (`Last-Modified`, `Cache-Control: max-age`, 304 for `If-Modified-Since`).
-@Suite struct EmulatorQuotaTests {
+@Suite(.timeLimit(.minutes(2))) struct EmulatorQuotaTests {
     static func emulator(clock: ManualClock, limits: EmulatorAPILimits = EmulatorAPILimits()) -> RunningEmulator {
         var configuration = EmulatorConfiguration(
             clients: [EmulatorClient(credentials: testCredentials, name: "Quota test")], now: clock.reader)

@@ -7,7 +7,7 @@ import Testing
 /// Every example of docs/game-data.md run against the emulator with client credentials (the public endpoints need
 /// no player), as the page prints it: each exits 0 with text, and each again with `--json` prints the emulator's own
 /// answer to the endpoint the table names, byte for byte.
-@Suite("Every game-data command of docs/game-data.md works against the sandbox", .timeLimit(.minutes(4)))
+@Suite("Every game-data command of docs/game-data.md works against the sandbox", .timeLimit(.minutes(3)))
 struct BnetGameCommandTests {
     @Test("Each example exits 0 with text; with --json it prints the emulator's answer byte for byte")
     func examples() async throws {

@@ -5,7 +5,7 @@ import Testing
 /// The shipped Prometheus rules cover every limit the relay counts, so that a new throttle is never left unwatched.
 @Suite("Prometheus alert rules", .timeLimit(.minutes(1)))
 struct AlertRulesTests {
-    @Test("Every label of bnet_relay_throttled_total is matched by exactly one alert's limit=~ selector")
+    @Test("Every label of bnet_relay_throttled_total is matched by exactly one alert's limit=~ selector", .timeLimit(.minutes(1)))
     func throttleLabels() throws {
         let rules = try String(
             contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -18,7 +18,7 @@ struct AlertRulesTests {
         #expect(Set(selected).isSubset(of: Set(RelayCounter.throttled.knownValues)), "a rule names a limit the relay never counts")
     }
 
-    @Test("The gateway's rules name series and labels the relay exports")
+    @Test("The gateway's rules name series and labels the relay exports", .timeLimit(.minutes(1)))
     func gatewaySeries() throws {
         let rules = try String(
             contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()

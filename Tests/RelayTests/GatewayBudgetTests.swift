@@ -8,7 +8,7 @@ import Testing
 
 /// One budget per Blizzard client on the store: sign-ins keep their reserve, each client network its fair share,
 /// Blizzard's 429 is obeyed by every relay on the database, and no caller ever sees Blizzard's 429.
-@Suite struct GatewayBudgetTests {
+@Suite(.timeLimit(.minutes(2))) struct GatewayBudgetTests {
     /// A gateway relay on the SQLite file `database` (its callers, in process, are one client network).
     static func share(_ configuration: inout RelayConfiguration, _ database: String, perSecond: Int = 100) {
         configuration.gateway = true

@@ -8,7 +8,7 @@ import Testing
 
 /// The gateway is an HTTP cache (RFC 9111): hits with `Age` and `Cache-Status`, revalidation with
 /// `If-Modified-Since`, stale answers while Blizzard fails (bounded), one upstream request for identical misses.
-@Suite struct GatewayCacheTests {
+@Suite(.timeLimit(.minutes(2))) struct GatewayCacheTests {
     /// An in-process emulator whose game data is fresh for `maxAge` seconds.
     static func emulator(maxAge: Int) -> RunningEmulator {
         var configuration = RelayHarness.emulatorConfiguration()

@@ -7,7 +7,7 @@ import Testing
 
 /// The gateway is never an open proxy: each refusal is a JSON body a person can act on, sent before anything goes
 /// upstream, and the caller's `Authorization` and the relay's own token go nowhere they should not.
-@Suite struct GatewayRefusalTests {
+@Suite(.timeLimit(.minutes(2))) struct GatewayRefusalTests {
     static func refused(_ relay: RelayHarness, _ path: String, method: String = "GET") async throws -> TransportResponse {
         try await relay.send(TransportRequest(method: method, url: URL(string: relay.baseURL.absoluteString + path)!))
     }
@@ -92,7 +92,7 @@ import Testing
 }
 
 /// The library's gateway client: game data with no secret and no sign-in.
-@Suite struct GatewayLibraryTests {
+@Suite(.timeLimit(.minutes(2))) struct GatewayLibraryTests {
     @Test func blizzardAPIFetchesDiabloIIIActsThroughTheGatewayWithNoToken() async throws {
         try await withRelay({ $0.gateway = true }) { relay in
             let api = BlizzardAPI(
