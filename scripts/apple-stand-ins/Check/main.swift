@@ -21,40 +21,44 @@ func check(_ condition: Bool, _ what: String) {
     }
 }
 
-/// A player in the sheet: opens the relay's link (a page that posts its one form by itself, so that a link
-/// previewer's GET changes nothing), goes on to the sandbox Battle.net, approves there, and follows Battle.net's
-/// redirect back to the relay, which sends the browser to the app's callback URL.
+/// A player in the sheet: opens the relay's authorization URL (which sends the browser on to the sandbox Battle.net),
+/// approves there, follows Battle.net's redirect back to the relay and presses Continue on the relay's consent page,
+/// which sends the browser to the app's callback URL (a decline goes back at once).
 struct Player: Sendable {
     let approve: Bool
 
     func signIn(at url: URL, scheme: String) async -> Result<URL, any Error> {
         do {
             var cookies: [String] = []
-            let authorize = try await submitPage(at: url, cookies: &cookies)
+            let authorize = try await follow(try await send(TransportRequest(url: url), cookies: &cookies), from: url, cookies: &cookies)
             var components = URLComponents(url: authorize, resolvingAgainstBaseURL: false)!
             components.queryItems = (components.queryItems ?? []) + [
                 URLQueryItem(name: "emulator_decision", value: approve ? "approve" : "deny"),
                 URLQueryItem(name: "emulator_battletag", value: "FaYe#2543"),
             ]
             let back = try await redirect(from: components.url!, expecting: 302, cookies: &cookies)
-            let callback = try await redirect(from: back, expecting: 302, cookies: &cookies)
+            let callback = try await follow(try await send(TransportRequest(url: back), cookies: &cookies), from: back, cookies: &cookies)
             guard callback.scheme == scheme else { throw PlayerError("the relay sent the browser to \(callback)") }
             return .success(callback)
         } catch {
+            print("apple-check: the player's browser: \(error)")
             return .failure(error)
         }
     }
 
-    /// The relay's self-posting page, as a browser runs it: the page's one form posted to its action; returns where
-    /// the relay's 303 sends the browser.
-    private func submitPage(at url: URL, cookies: inout [String]) async throws -> URL {
-        let page = try await send(TransportRequest(url: url), cookies: &cookies)
+    /// Where the relay's answer sends the browser: its redirect, or for a page (the consent page) where posting the
+    /// page's first form, as the person's click does, sends it.
+    private func follow(_ page: TransportResponse, from url: URL, cookies: inout [String]) async throws -> URL {
+        guard page.status == 200 else {
+            guard (300..<400).contains(page.status), let location = page.header("Location").flatMap(URL.init(string:))
+            else { throw PlayerError("\(url.path) answered \(page.status), not a redirect or a page") }
+            return location
+        }
         let html = String(decoding: page.body, as: UTF8.self)
-        guard page.status == 200, html.contains("<script>document.forms[0].submit()</script>"),
-            let action = html.firstMatch(of: /<form method="post" action="([^"]+)"/)?.1,
-            let target = URL(string: String(action), relativeTo: url)?.absoluteURL
-        else { throw PlayerError("\(url.path) answered \(page.status) without the self-posting form") }
-        let fields = html.matches(of: /<input type="hidden" name="([^"]+)" value="([^"]*)">/).map { match in
+        guard let form = html.firstMatch(of: /<form method="post" action="([^"]+)">(.*?)<\/form>/.dotMatchesNewlines()),
+            let target = URL(string: String(form.1).replacingOccurrences(of: "&amp;", with: "&"), relativeTo: url)?.absoluteURL
+        else { throw PlayerError("\(url.path) answered a page without a form") }
+        let fields = String(form.2).matches(of: /<input type="hidden" name="([^"]+)" value="([^"]*)">/).map { match in
             "\(match.1)=\(String(match.2).addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")"
         }
         let post = TransportRequest(
@@ -72,8 +76,10 @@ struct Player: Sendable {
         var request = request
         if !cookies.isEmpty { request.headers.append(("Cookie", cookies.joined(separator: "; "))) }
         let response = try await URLSessionTransport.shared.send(request)
+        // URLSession joins several Set-Cookie fields into one, separated by commas (the relay's authorization
+        // answer sets two cookies): each name=value starts the field or follows a comma.
         for header in response.headers where header.name.lowercased() == "set-cookie" {
-            if let pair = header.value.split(separator: ";").first { cookies.append(String(pair)) }
+            for match in header.value.matches(of: /(?:^|,\s*)([A-Za-z0-9_.\-]+=[^;,]*)/) { cookies.append(String(match.1)) }
         }
         return response
     }
