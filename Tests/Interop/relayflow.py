@@ -269,6 +269,21 @@ class Person:
         answer to the callback (a 302 to the app's scheme)."""
         return self.arrive(self.decide(self.open_app_link(verification_uri_complete), decision))
 
+    def authorize_app(self, authorization_url: str, decision: str = "approve") -> str:
+        """The walk from an app's authorization URL (the standard route): to Battle.net, decide, back at the relay,
+        and on approval Allow on its consent page; returns where the relay then sends the browser."""
+        to_battle_net = self.browser.get(authorization_url, allow_redirects=False, timeout=TIMEOUT)
+        assert to_battle_net.status_code == 303, (to_battle_net.status_code, to_battle_net.text)
+        back = self.arrive(self.decide(to_battle_net.headers["Location"], decision))
+        if back.status_code in (302, 303):
+            return back.headers["Location"]
+        assert back.status_code == 200, back.text
+        allow = parse_page(back.text).forms[0]
+        answer = self.browser.post(urljoin(back.url, allow.action), data=allow.fields(), allow_redirects=False,
+                                   headers={"Sec-Fetch-Site": "same-origin"}, timeout=TIMEOUT)
+        assert answer.status_code == 303, (answer.status_code, answer.text)
+        return answer.headers["Location"]
+
 
 # --- the client -----------------------------------------------------------------------------------------------------
 

@@ -1,6 +1,7 @@
 """The app example (Examples/SignInCLI, built by scripts/examples.sh against the BattleNet library alone) signs in
-through a sandbox relay in redirect mode with its URLSession transport and prints the player's heroes. The person
-walks the relay's and Battle.net's pages in their own browser and pastes the address it ends on, as the example asks."""
+through a sandbox relay by the standard route (authorization code with PKCE to myapp://bnet-relay/callback) with its
+URLSession transport and prints the player's heroes. The person walks Battle.net's and the relay's pages in their own
+browser and pastes the address it ends on, as the example asks."""
 
 import os
 import re
@@ -32,7 +33,7 @@ def run_example(binary: str, relay, answer) -> subprocess.CompletedProcess:
         lines.append(line)
         if "paste it here" in line:
             break
-    url = re.search(r"https?://\S+/device\?user_code=\S+", "".join(lines))
+    url = re.search(r"https?://\S+/oauth/authorize\?\S+", "".join(lines))
     assert url, "".join(lines)
     try:
         out, err = process.communicate(answer(url.group(0)) + "\n", timeout=60)
@@ -45,10 +46,8 @@ def test_example_signs_in_and_lists_heroes(relay, example_binary):
     person = Person()
 
     def approve(url: str) -> str:
-        answer = person.sign_in_to_app(url)
-        assert answer.status_code == 302, answer.text
-        location = answer.headers["Location"]
-        assert location.startswith("myapp://bnet-relay/callback?result=approved&callback_code="), location
+        location = person.authorize_app(url)
+        assert location.startswith("myapp://bnet-relay/callback?code="), location
         return location
 
     result = run_example(example_binary, relay, approve)
@@ -60,7 +59,7 @@ def test_example_signs_in_and_lists_heroes(relay, example_binary):
 
 def test_example_reports_a_declined_sign_in(relay, example_binary):
     person = Person()
-    result = run_example(example_binary, relay, lambda url: person.sign_in_to_app(url, "deny").headers["Location"])
+    result = run_example(example_binary, relay, lambda url: person.authorize_app(url, "deny"))
     assert result.returncode == 1
     assert "declined" in result.stderr
 
@@ -68,4 +67,4 @@ def test_example_reports_a_declined_sign_in(relay, example_binary):
 def test_example_refuses_a_forged_callback(relay, example_binary):
     result = run_example(example_binary, relay, lambda url: "myapp://bnet-relay/callback?result=approved&result=denied")
     assert result.returncode == 1
-    assert "not this relay's sign-in callback" in result.stderr
+    assert "not the answer to its own sign-in" in result.stderr
