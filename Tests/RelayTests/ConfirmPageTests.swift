@@ -50,7 +50,8 @@ struct ConfirmPageTests {
             #expect(!page.text.contains("203.0.113.5"), "the address itself is never shown")
             #expect(!page.text.contains(#"id="other-network""#))
             // Who asks, the code to compare, and the warning against codes someone sent (RFC 10027: user education).
-            #expect(page.text.contains("The app <strong>d3</strong> asks to use your Battle.net account"))
+            // The CLI's app by its display name (issue 45).
+            #expect(page.text.contains("The app <strong>Diablo III CLI (d3)</strong> asks to use your Battle.net account"))
             #expect(page.text.contains(#"<p class="code" aria-label="code">\#(login.userCode)</p>"#), "\(page.text)")
             #expect(page.text.contains("Only continue if you started this sign-in, just now, on a device you own."))
             #expect(page.text.contains("If someone sent you this link or code, close this page"))

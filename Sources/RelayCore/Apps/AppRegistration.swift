@@ -101,7 +101,7 @@ public struct AppRegistry: Sendable {
     /// `bnet`, have the loopback return registered whatever else they register, and an app in redirect mode its scheme's
     /// return (``schemeReturn(_:)``).
     public init(_ apps: [AppRegistration], redirects: [RedirectRegistration] = []) {
-        var list = apps.isEmpty ? [Self.defaultApp] : apps
+        var list = apps.isEmpty ? Self.defaultApps : apps
         for index in list.indices {
             let name = list[index].name.lowercased()
             list[index].redirectURIs += redirects.filter { $0.app.lowercased() == name }.map(\.redirect)
@@ -126,7 +126,7 @@ public struct AppRegistry: Sendable {
 
     /// The names of `redirects` that name no app of `apps`, for a configuration error.
     public static func unknownApps(_ apps: [AppRegistration], redirects: [RedirectRegistration]) -> [String] {
-        let names = Set((apps.isEmpty ? [defaultApp] : apps).map { $0.name.lowercased() })
+        let names = Set((apps.isEmpty ? defaultApps : apps).map { $0.name.lowercased() })
         return redirects.map(\.app).filter { !names.contains($0.lowercased()) }
     }
 
@@ -136,9 +136,18 @@ public struct AppRegistry: Sendable {
         return groups.values.filter { $0.count > 1 }.sorted { $0[0] < $1[0] }
     }
 
-    /// `d3` in poll mode.
-    public static var defaultApp: AppRegistration {
-        try! AppRegistration(name: "d3", mode: .poll)
+    /// The CLI's apps in poll mode: `bnet`, which the CLI signs in as where the relay has it, and `d3`.
+    public static var defaultApps: [AppRegistration] {
+        ["bnet", "d3"].map { try! AppRegistration(name: $0, mode: .poll) }
+    }
+
+    /// What the relay's pages call the app named `name`: the CLI's apps by what they are, any other by its name.
+    public static func displayName(of name: String) -> String {
+        switch name.lowercased() {
+        case "bnet": "Battle.net CLI (bnet)"
+        case "d3": "Diablo III CLI (d3)"
+        default: name
+        }
     }
 
     /// The app with this name, in any case.

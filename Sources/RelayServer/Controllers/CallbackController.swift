@@ -95,7 +95,7 @@ struct CallbackController {
 /// The page a sign-in that went through ends on, in the browser.
 enum CallbackPages {
     static func approved(_ language: PageLanguage, battleTag: String?, app: String) -> Page {
-        var page = Page(language: language, title: language.text.signedInTitle, template: "approved", values: ["app": app])
+        var page = Page(language: language, title: language.text.signedInTitle, template: "approved", values: ["app": AppRegistry.displayName(of: app)])
         page.values["battletag"] = battleTag
         return page
     }

@@ -26,7 +26,7 @@ enum AuthorizePages {
         var page = Page(
             language: language, title: language.text.consentTitle, template: "consent",
             values: [
-                "app": login.app, "battletag": battleTag ?? "?", "scopes": login.scopes, "otherNetwork": origin.otherNetwork,
+                "app": AppRegistry.displayName(of: login.app), "battletag": battleTag ?? "?", "scopes": login.scopes, "otherNetwork": origin.otherNetwork,
                 // Where the browser goes back, for a person: "an app on this computer" for loopback, else the scheme or site.
                 "loopback": (try? RegisteredRedirect(validating: returnURI))?.kind == .loopback,
                 "returnURI": returnURI, "returnSource": formActionSource(returnURI),

@@ -30,7 +30,7 @@ enum DevicePages {
         var page = Page(
             language: language, title: language.text.confirmTitle, template: "confirm",
             values: [
-                "app": login.app, "regions": regions.map(\.rawValue).joined(separator: ", "), "scopes": login.scopes,
+                "app": AppRegistry.displayName(of: login.app), "regions": regions.map(\.rawValue).joined(separator: ", "), "scopes": login.scopes,
                 "userCode": userCode, "nonce": nonce, "justNow": origin.minutesAgo < 1, "minutes": origin.minutesAgo,
                 "otherNetwork": origin.otherNetwork,
                 // R5-7: a login whose start network the relay does not know cannot be told from another network's.
@@ -45,7 +45,7 @@ enum DevicePages {
     static func continuing(_ language: PageLanguage, app: String, userCode: String, nonce: String) -> Page {
         Page(
             language: language, title: language.text.continuingTitle, template: "continuing",
-            values: ["app": app, "userCode": userCode, "nonce": nonce])
+            values: ["app": AppRegistry.displayName(of: app), "userCode": userCode, "nonce": nonce])
     }
 
     /// A page with a title and one paragraph, both texts of `language`.
