@@ -30,7 +30,7 @@ if [ "$(ulimit -n)" != unlimited ] && [ "$(ulimit -n)" -lt "$files" ]; then
 fi
 bin="${BNET_RELAY_BIN:-}"
 if [ -z "$bin" ]; then
-  swift build -c release --product bnet-relay >/dev/null
+  flock /tmp/swift-build.lock swift build -c release --product bnet-relay >/dev/null
   bin="$(swift build -c release --show-bin-path)/bnet-relay"
 fi
 work="$(mktemp -d)"; relay_pid=""; poller=""

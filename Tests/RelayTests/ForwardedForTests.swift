@@ -21,6 +21,8 @@ struct ForwardedForTests {
             ("203.0.113.7%eth0", nil), ("fe80::7%", nil), ("fe80::7%eth 0", nil), ("", nil),
             // Found by the fuzzer: a NUL ended inet_pton's input; a space inside brackets or before a port.
             ("fe80::\0\u{9A} ", nil), ("203.0.113.7\0garbage", nil), ("[ 2b::7]", nil), ("203.0.113.7 :80", nil),
+            // Found by the fuzzer's oracle: a port with a sign, which `UInt16("+5")` reads as 5.
+            ("3.0.1.7:+5", nil), ("[2001:db8::7]:+443", nil),
         ]
         for (hop, expected) in cases {
             #expect(ForwardedHop(Substring(hop))?.text == expected, "\(hop.debugDescription)")

@@ -37,7 +37,8 @@ struct ForwardedHop {
         text = String(host)
     }
 
+    /// 1 to 5 digits naming at most 65535 (`UInt16(_:)` alone would take a sign: `+443`).
     private static func isPort(_ text: Substring) -> Bool {
-        !text.isEmpty && text.count <= 5 && text.allSatisfy(\.isASCII) && (UInt16(text) != nil)
+        !text.isEmpty && text.count <= 5 && text.utf8.allSatisfy { (48...57).contains($0) } && UInt16(text) != nil
     }
 }
