@@ -41,27 +41,28 @@ public struct Relay: Sendable {
         let settings = configuration.relaySettings
         let apps = AppRegistry(configuration.apps, redirects: configuration.redirectURIs)
         let provider = try await BattleNetProvider.start(configuration, redirectURIs: apps.all.map { settings.redirectURI(app: $0.name) })
-        let (metrics, index) = (RelayMetrics(), PollIndex())
+        let clock = collaborators.clock
+        let (metrics, index) = (RelayMetrics(), PollIndex(clock: clock))
         let trusted = configuration.trustedProxies.compactMap(IPRange.init)
-        let limits = RelayLimits(configuration, settings: settings, trusted: trusted, metrics: metrics)
+        let limits = RelayLimits(configuration, settings: settings, trusted: trusted, metrics: metrics, clock: clock)
         let gateway = GatewayParts(
             configuration, provider: provider, ledger: store.upstreamLedger, transport: collaborators.gateway,
-            metrics: metrics, now: collaborators.now)
+            metrics: metrics, clock: clock)
         let signIns = BudgetedTransport(collaborators.battleNet, budget: gateway.budget)
         let service = LoginService(
             settings: settings, apps: apps, store: store, index: index,
             oauth: provider.client(signIns, timeout: configuration.exchangeTimeout), keyring: keyring,
             limits: limits.logins, metrics: metrics, logger: logger,
             providerIDTokens: ProviderIDTokens(
-                transport: collaborators.battleNet, endpoints: provider.endpoints, clientID: provider.credentials.id),
-            now: collaborators.now)
+                transport: collaborators.battleNet, endpoints: provider.endpoints, clientID: provider.credentials.id, clock: clock),
+            clock: clock)
         let revoker = TokenRevoker(
             store: store, keyring: keyring,
             oauth: provider.client(BudgetedTransport(collaborators.revocations, budget: gateway.budget), timeout: configuration.exchangeTimeout),
-            metrics: metrics, perMinute: limits.revocationsPerMinute, concurrent: limits.revocationsAtOnce, now: collaborators.now)
+            metrics: metrics, perMinute: limits.revocationsPerMinute, concurrent: limits.revocationsAtOnce, clock: clock)
         let parts = RelayParts(
             settings: settings, apps: apps, logins: service, revoker: revoker, keyring: keyring, index: index, metrics: metrics,
-            limits: limits, readiness: ReadinessProbe(store: store, every: configuration.readinessInterval, logger: logger),
+            limits: limits, readiness: ReadinessProbe(store: store, every: configuration.readinessInterval, clock: clock, logger: logger),
             provider: provider, signer: signer, trusted: trusted, sandbox: configuration.isSandbox, version: version,
             gateway: gateway)
         return Relay(
@@ -95,7 +96,7 @@ public struct Relay: Sendable {
             responder: responder, server: .gatedHTTP1(configuration: http1, limits: parts.limits.connections),
             // A deep accept queue: after a restart or a proxy reload, thousands of long-polling clients reconnect at once.
             configuration: .init(address: .hostname(configuration.host, port: port), serverName: nil, backlog: 4096),
-            services: [operations, parts.readiness, Sweeper(service: service, every: .seconds(30), logger: logger)],
+            services: [operations, parts.readiness, Sweeper(service: service, every: .seconds(30), clock: service.clock, logger: logger)],
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) },
             logger: logger)
         application.beforeServerStarts { [self] in try await prepare() }
@@ -110,7 +111,7 @@ public struct Relay: Sendable {
     func backgroundServices() -> [any Service] {
         let index = parts.index
         return store.services(onChange: { hash, status in index.update(hash, status: status) })
-            + [parts.readiness, Sweeper(service: service, every: .seconds(30), logger: logger)]
+            + [parts.readiness, Sweeper(service: service, every: .seconds(30), clock: service.clock, logger: logger)]
     }
 
     /// Everything the relay runs, for one service group, in start order: in sandbox mode its emulator (shut down

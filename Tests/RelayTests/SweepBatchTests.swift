@@ -4,6 +4,7 @@ import Foundation
 import Logging
 import RelayCore
 import RelayServer
+import TestSupport
 import Testing
 
 /// The sweep and the warm-up over many logins: each store query handles one batch, the warm-up holds no more than
@@ -36,7 +37,7 @@ struct SweepBatchTests {
                 credentials: ClientCredentials(id: "relay", secret: "secret"),
                 endpoints: BattleNetEndpoints(emulatorBaseURL: URL(string: "http://battle.net.invalid")!),
                 transport: LoginServiceTests.NoNetwork()),
-            keyring: keyring, logger: Logger(label: "sweep-test"), now: { now })
+            keyring: keyring, logger: Logger(label: "sweep-test"), clock: ManualClock(now).relay)
     }
 
     /// Inserts `logins`, eight at a time (the PostgreSQL store's round trips overlap).
