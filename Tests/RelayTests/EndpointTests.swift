@@ -52,6 +52,7 @@ struct EndpointTests {
             let notFound = try await relay.get("/nowhere")
             #expect(notFound.status == 404)
             #expect(notFound.json["error"] as? String == "not_found")
+            #expect(notFound.json["error_description"] as? String == "No such endpoint. See the API reference in docs/protocol.md.")
         }
     }
 
