@@ -55,7 +55,7 @@ struct LoginCallbackTests {
         let store = try SQLiteLoginStore(writer: DatabaseQueue())
         try await store.migrate()
         let service = LoginService(
-            settings: RelaySettings(publicURL: URL(string: publicBase)!),
+            settings: .defaults(publicURL: URL(string: publicBase)!),
             apps: AppRegistry(try .parsing(["d3=poll", "myapp=redirect"])), store: store,
             oauth: OAuthClient(
                 credentials: relayCredentials, endpoints: emulator.endpoints, transport: emulator.inProcessTransport(),

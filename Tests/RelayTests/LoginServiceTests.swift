@@ -24,7 +24,7 @@ struct LoginServiceTests {
         let store = try SQLiteLoginStore(writer: DatabaseQueue())
         try await store.migrate()
         return LoginService(
-            settings: RelaySettings(publicURL: URL(string: "https://relay.example.com")!),
+            settings: .defaults(publicURL: URL(string: "https://relay.example.com")!),
             apps: AppRegistry(try .parsing(["d3=poll", "myapp=redirect", "wowapp=poll:openid wow.profile"])), store: store,
             oauth: OAuthClient(
                 credentials: ClientCredentials(id: "relay", secret: "secret"),

@@ -28,10 +28,13 @@ struct SweepBatchTests {
         return login
     }
 
-    /// A service over `store` with a fresh poll index, at `now`; it never reaches Battle.net.
-    static func service(store: any LoginStore, now: Date, maxOpenLogins: Int = 100_000) -> LoginService {
-        LoginService(
-            settings: RelaySettings(publicURL: URL(string: "https://relay.example.com")!, maxOpenLogins: maxOpenLogins),
+    /// A service over `store` with a fresh poll index, at `now`, holding at most `maxOpenLogins` (nil: the default);
+    /// it never reaches Battle.net.
+    static func service(store: any LoginStore, now: Date, maxOpenLogins: Int? = nil) -> LoginService {
+        var settings = RelaySettings.defaults(publicURL: URL(string: "https://relay.example.com")!)
+        if let maxOpenLogins { settings.maxOpenLogins = maxOpenLogins }
+        return LoginService(
+            settings: settings,
             apps: AppRegistry(try! .parsing(["d3=poll"])), store: store,
             oauth: OAuthClient(
                 credentials: ClientCredentials(id: "relay", secret: "secret"),
