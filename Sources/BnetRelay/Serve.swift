@@ -25,6 +25,7 @@ struct Serve: AsyncParsableCommand {
 
     func run() async throws {
         let config = try options.configuration(command: "serve")
+        let collaborators = RelayCollaborators.live
         LoggingSystem.bootstrap { label in
             switch config.logFormat {
             case .text:
@@ -32,7 +33,7 @@ struct Serve: AsyncParsableCommand {
                 handler.logLevel = config.logLevel
                 return handler
             case .json:
-                var handler = JSONLogHandler(label: label)
+                var handler = JSONLogHandler(label: label, clock: collaborators.clock)
                 handler.logLevel = config.logLevel
                 return handler
             }
@@ -40,7 +41,7 @@ struct Serve: AsyncParsableCommand {
         let logger = Logger(label: "bnet-relay")
         let relay: Relay
         do {
-            relay = try await Relay.build(configuration: config, logger: logger)
+            relay = try await Relay.build(configuration: config, logger: logger, collaborators: collaborators)
         } catch {
             throw Failure.cannotStart(error, command: "serve")
         }

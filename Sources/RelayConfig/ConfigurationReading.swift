@@ -22,7 +22,6 @@ extension ConfigurationSetting {
         var draft = ConfigurationDraft()
         var problems: [String] = []
         for setting in all {
-            setting.setDefault(&draft)
             let values: [String]
             if let flag = setting.flag, let fromFlag = given[flag] {
                 values = fromFlag

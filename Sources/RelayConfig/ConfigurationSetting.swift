@@ -4,9 +4,10 @@ import Logging
 import RelayCore
 import RelayServer
 
-/// One setting of `bnet-relay`, declared once (in ``all``): its flag, its environment variable, its typed default
-/// and its meaning. Parsing, `--help`, `check-config` and the README's configuration table (checked by a test) all
-/// come from the declarations, and parsing starts from their defaults, so `serve` runs on what they say.
+/// One setting of `bnet-relay`, declared once (in ``all``): its flag, its environment variable, where it is kept in a
+/// `RelayConfiguration` and its meaning; its default is that property's, declared nowhere else. Parsing, `--help`,
+/// `check-config` and the configuration table of docs/configuration.md (checked by a test) all come from the
+/// declarations, and parsing starts from the defaults, so `serve` runs on what they say.
 public struct ConfigurationSetting: Sendable {
     /// The long flag without dashes (`port` for `--port`); nil for a setting only the environment may give (the
     /// client id and secret, which must never show in `ps`).
@@ -22,28 +23,28 @@ public struct ConfigurationSetting: Sendable {
     /// Whether the flag may repeat (the environment variable then takes a comma-separated list).
     public let repeatable: Bool
     let apply: @Sendable (inout ConfigurationDraft, [String]) throws -> Void
-    let setDefault: @Sendable (inout ConfigurationDraft) -> Void
     let holdsDefault: @Sendable (ConfigurationDraft) -> Bool
 
-    /// Declares a setting stored at `keyPath`, with its typed `defaultValue`, shown as `shown` when given (a default
-    /// derived from another setting, such as `PORT+1`), else as the value reads; `parse` reads the given values (one,
-    /// or every one of a repeatable flag) and names the setting as its second argument in its errors.
+    /// Declares a setting stored at `keyPath`, whose default is a default configuration's value there, shown as
+    /// `shown` when given (a default derived from another setting, such as `PORT+1`), else as the value reads; `parse`
+    /// reads the given values (one, or every one of a repeatable flag) and names the setting as its second argument in
+    /// its errors.
     init<Value: SettingValue>(
         _ flag: String?, _ valueName: String, _ environment: String,
-        _ keyPath: any WritableKeyPath<ConfigurationDraft, Value> & Sendable, _ defaultValue: Value, shown: String? = nil,
+        _ keyPath: any WritableKeyPath<ConfigurationDraft, Value> & Sendable, shown: String? = nil,
         _ meaning: String, repeatable: Bool = false,
         parse: @escaping @Sendable (_ values: [String], _ setting: String) throws -> Value
     ) {
+        let initial = ConfigurationDraft()[keyPath: keyPath]
         self.flag = flag
         self.valueName = valueName
         self.environment = environment
-        self.defaultValue = shown ?? defaultValue.settingText
+        self.defaultValue = shown ?? initial.settingText
         self.meaning = meaning
         self.repeatable = repeatable
         let setting = flag.map { "--" + $0 } ?? environment
         apply = { draft, values in draft[keyPath: keyPath] = try parse(values, setting) }
-        setDefault = { draft in draft[keyPath: keyPath] = defaultValue }
-        holdsDefault = { draft in draft[keyPath: keyPath].isSameSetting(as: defaultValue) }
+        holdsDefault = { draft in draft[keyPath: keyPath].isSameSetting(as: initial) }
     }
 
     /// `--flag` for a person, or the environment variable for an environment-only setting.

@@ -7,14 +7,14 @@ import RelayServer
 extension ConfigurationSetting {
     /// Every setting of `serve`, `check-config`, `logins` and `backup`, in the order `--help` and the README list them.
     public static let all: [ConfigurationSetting] = [
-        .init("host", "address", "BNET_RELAY_HOST", \.configuration.host, "127.0.0.1", "address to listen on", parse: text),
-        .init("port", "port", "BNET_RELAY_PORT", \.configuration.port, 8080, "port to listen on", parse: number),
+        .init("host", "address", "BNET_RELAY_HOST", \.configuration.host, "address to listen on", parse: text),
+        .init("port", "port", "BNET_RELAY_PORT", \.configuration.port, "port to listen on", parse: number),
         .init(
-            "public-url", "url", "BNET_RELAY_PUBLIC_URL", \.configuration.publicURL, nil, shown: "http://HOST:PORT",
+            "public-url", "url", "BNET_RELAY_PUBLIC_URL", \.configuration.publicURL, shown: "http://HOST:PORT",
             "the public base URL; every absolute URL the relay gives out is built from it, never from request headers; https required outside sandbox",
             parse: url),
         .init(
-            "database", "path-or-url", "BNET_RELAY_DATABASE", \.configuration.database, .sqlite(path: "bnet-relay.sqlite"),
+            "database", "path-or-url", "BNET_RELAY_DATABASE", \.configuration.database,
             "SQLite file (WAL), or a `postgres://` URL (`sslmode` as libpq reads it)"
         ) { values, setting in
             do {
@@ -23,14 +23,14 @@ extension ConfigurationSetting {
                 throw ConfigurationError(message: "\(setting): \(error)")
             }
         },
-        .init("region", "region", "BNET_RELAY_REGION", \.configuration.region, Region.us, "`us`, `eu`, `kr`, `tw`, `cn`") { values, setting in
+        .init("region", "region", "BNET_RELAY_REGION", \.configuration.region, "`us`, `eu`, `kr`, `tw`, `cn`") { values, setting in
             guard let region = Region(name: values[0]) else {
                 throw ConfigurationError(message: "\(setting) \(values[0]): expected one of us, eu, kr, tw, cn")
             }
             return region
         },
         .init(
-            "app", "name=mode[:scopes]", "BNET_RELAY_APPS", \.configuration.apps, [],
+            "app", "name=mode[:scopes]", "BNET_RELAY_APPS", \.configuration.apps,
             shown: AppRegistry([]).all.map(\.settingText).joined(separator: ","),
             "register an app as NAME=MODE, MODE `poll`, `redirect` or `forward`; `NAME=MODE:SCOPES` (space-separated) limits the scopes it may ask for, which are otherwise `--scope`; repeatable (the environment variable: comma-separated)",
             repeatable: true
@@ -44,7 +44,7 @@ extension ConfigurationSetting {
             }
         },
         .init(
-            "redirect-uri", "name=uri", "BNET_RELAY_REDIRECT_URIS", \.configuration.redirectURIs, [],
+            "redirect-uri", "name=uri", "BNET_RELAY_REDIRECT_URIS", \.configuration.redirectURIs,
             shown: "d3 and bnet: http://127.0.0.1/callback, http://[::1]/callback",
             "register a redirect URI for app NAME at the authorization endpoint (`/oauth/authorize`): a private-use scheme (`com.example.app:/oauth2redirect`), a claimed https URL, or loopback (`http://127.0.0.1/PATH`, `http://[::1]/PATH`, `http://localhost/PATH`, any port); matched exactly; repeatable (the environment variable: comma-separated)",
             repeatable: true
@@ -58,7 +58,7 @@ extension ConfigurationSetting {
             }
         },
         .init(
-            "scope", "scopes", "BNET_RELAY_SCOPE", \.configuration.scopes, ["openid", "wow.profile", "sc2.profile", "d3.profile"],
+            "scope", "scopes", "BNET_RELAY_SCOPE", \.configuration.scopes,
             "default scopes, space-separated: what a login asks for without its own, and what an app registered without scopes may ask for"
         ) { values, setting in
             do {
@@ -68,62 +68,62 @@ extension ConfigurationSetting {
             }
         },
         .init(
-            "seal-key-file", "file", "BNET_RELAY_SEAL_KEY_FILE", \.configuration.sealKeyFile, "bnet-relay.key",
+            "seal-key-file", "file", "BNET_RELAY_SEAL_KEY_FILE", \.configuration.sealKeyFile,
             "the relay's key (created on first start in sandbox mode; `bnet-relay keygen --output FILE` otherwise)", parse: text),
         .init(
-            "previous-seal-key-file", "file", "BNET_RELAY_PREVIOUS_SEAL_KEY_FILE", \.configuration.previousSealKeyFile, nil,
+            "previous-seal-key-file", "file", "BNET_RELAY_PREVIOUS_SEAL_KEY_FILE", \.configuration.previousSealKeyFile,
             "the key a rotation retired, kept read-only: logins made under it still complete; remove it once the longest login has expired (10 minutes by default)",
             parse: text),
         .init(
-            "signing-key-file", "file", "BNET_RELAY_SIGNING_KEY_FILE", \.configuration.signingKeyFile, nil,
+            "signing-key-file", "file", "BNET_RELAY_SIGNING_KEY_FILE", \.configuration.signingKeyFile,
             shown: "a key made at start",
             "the RSA key (PEM, mode 0600) that signs the relay's id_tokens: `openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 -out FILE`; every relay of a deployment needs the same one, and without it id_tokens verify only until the relay restarts",
             parse: text),
         .init(
             "previous-signing-key-file", "file", "BNET_RELAY_PREVIOUS_SIGNING_KEY_FILE",
-            \.configuration.previousSigningKeyFile, nil,
+            \.configuration.previousSigningKeyFile,
             "the signing key a rotation retired, still published in the JWKS so that id_tokens it signed verify; remove it 10 minutes after the rotation",
             parse: text),
         .init(
-            "authorize-url", "url", "BNET_RELAY_AUTHORIZE_URL", \.configuration.authorizeURL, nil, shown: "the region's",
+            "authorize-url", "url", "BNET_RELAY_AUTHORIZE_URL", \.configuration.authorizeURL, shown: "the region's",
             "override the provider's authorize URL", parse: url),
         .init(
-            "token-url", "url", "BNET_RELAY_TOKEN_URL", \.configuration.tokenURL, nil, shown: "the region's",
+            "token-url", "url", "BNET_RELAY_TOKEN_URL", \.configuration.tokenURL, shown: "the region's",
             "override the provider's token URL", parse: url),
         .init(
-            "userinfo-url", "url", "BNET_RELAY_USERINFO_URL", \.configuration.userinfoURL, nil, shown: "the region's",
+            "userinfo-url", "url", "BNET_RELAY_USERINFO_URL", \.configuration.userinfoURL, shown: "the region's",
             "override the provider's userinfo URL", parse: url),
         .init(
-            "revocation-url", "url", "BNET_RELAY_REVOCATION_URL", \.configuration.revocationURL, nil, shown: "the region's",
+            "revocation-url", "url", "BNET_RELAY_REVOCATION_URL", \.configuration.revocationURL, shown: "the region's",
             "override the provider's token revocation URL", parse: url),
         .init(
-            "issuer", "url", "BNET_RELAY_ISSUER", \.configuration.issuer, nil, shown: "Battle.net's",
+            "issuer", "url", "BNET_RELAY_ISSUER", \.configuration.issuer, shown: "Battle.net's",
             "the provider's OpenID Connect issuer, the `iss` its id_tokens must name (an independent OpenID Connect provider can stand in for Battle.net)",
             parse: text),
         .init(
-            "jwks-url", "url", "BNET_RELAY_JWKS_URL", \.configuration.jwksURL, nil, shown: "Battle.net's",
+            "jwks-url", "url", "BNET_RELAY_JWKS_URL", \.configuration.jwksURL, shown: "Battle.net's",
             "the provider's key set (JWKS) that verifies its id_tokens: with scope openid the account comes from the id_token, without a call to userinfo",
             parse: url),
         .init(
-            "api-url", "url", "BNET_RELAY_API_URL", \.configuration.apiURL, nil, shown: "the region's",
+            "api-url", "url", "BNET_RELAY_API_URL", \.configuration.apiURL, shown: "the region's",
             "override the game-data API base URL", parse: url),
         .init(
-            "trusted-proxy", "address-or-cidr", "BNET_RELAY_TRUSTED_PROXIES", \.configuration.trustedProxies, [],
+            "trusted-proxy", "address-or-cidr", "BNET_RELAY_TRUSTED_PROXIES", \.configuration.trustedProxies,
             "addresses or CIDR ranges whose `X-Forwarded-For` is believed; repeatable (the environment variable: comma-separated)",
             repeatable: true
         ) { values, _ in values.map { $0.trimmingCharacters(in: .whitespaces) } },
         .init(
-            "client-secret-file", "file", "BNET_CLIENT_SECRET_FILE", \.clientSecretFile, nil,
+            "client-secret-file", "file", "BNET_CLIENT_SECRET_FILE", \.clientSecretFile,
             "file holding the Battle.net client secret", parse: text),
         .init(
-            nil, "id", "BNET_CLIENT_ID", \.clientID, nil,
+            nil, "id", "BNET_CLIENT_ID", \.clientID,
             "the Battle.net client id; with a secret the relay signs in at Blizzard, without both it runs in sandbox mode",
             parse: text),
         .init(
-            nil, "secret", "BNET_CLIENT_SECRET", \.clientSecret, nil,
+            nil, "secret", "BNET_CLIENT_SECRET", \.clientSecret,
             "the Battle.net client secret (never a flag: it would show in `ps`)", parse: text),
         .init(
-            "sandbox-reach", "who", "BNET_RELAY_SANDBOX_REACH", \.configuration.sandboxReach, SandboxReach.local,
+            "sandbox-reach", "who", "BNET_RELAY_SANDBOX_REACH", \.configuration.sandboxReach,
             "who may reach a sandbox relay: `local` (this machine only; --host must be loopback) or `network` (other machines too, for a test network: the sandbox signs anyone in as its made-up players)"
         ) { values, setting in
             guard let reach = SandboxReach(rawValue: values[0].lowercased()) else {
@@ -132,70 +132,70 @@ extension ConfigurationSetting {
             return reach
         },
         .init(
-            "emulator-port", "port", "BNET_RELAY_EMULATOR_PORT", \.configuration.emulatorPort, nil, shown: "PORT+1",
+            "emulator-port", "port", "BNET_RELAY_EMULATOR_PORT", \.configuration.emulatorPort, shown: "PORT+1",
             "the sandbox emulator's port", parse: number),
         .init(
-            "emulator-host", "host", "BNET_RELAY_EMULATOR_HOST", \.configuration.emulatorHost, nil, shown: "the listen address",
+            "emulator-host", "host", "BNET_RELAY_EMULATOR_HOST", \.configuration.emulatorHost, shown: "the listen address",
             "the host name in the sandbox emulator's URLs (e.g. `localhost`, to put it on another site than the relay, as Battle.net is)",
             parse: text),
         .init(
-            "ops-host", "address", "BNET_RELAY_OPS_HOST", \.configuration.opsHost, "127.0.0.1",
+            "ops-host", "address", "BNET_RELAY_OPS_HOST", \.configuration.opsHost,
             "address of the operations listener (`/healthz`, `/readyz`, `/metrics`); keep it off public addresses", parse: text),
         .init(
-            "ops-port", "port", "BNET_RELAY_OPS_PORT", \.configuration.opsPort, nil, shown: "PORT+2",
+            "ops-port", "port", "BNET_RELAY_OPS_PORT", \.configuration.opsPort, shown: "PORT+2",
             "port of the operations listener", parse: number),
         .init(
-            "max-open-logins", "count", "BNET_RELAY_MAX_OPEN_LOGINS", \.configuration.maxOpenLogins, 100_000,
+            "max-open-logins", "count", "BNET_RELAY_MAX_OPEN_LOGINS", \.configuration.maxOpenLogins,
             "logins held at once (started within the last 10 minutes); past it new starts get `503`", parse: number),
         .init(
-            "starts-per-minute", "count", "BNET_RELAY_STARTS_PER_MINUTE", \.configuration.startsPerMinute, 10,
+            "starts-per-minute", "count", "BNET_RELAY_STARTS_PER_MINUTE", \.configuration.startsPerMinute,
             "login starts a minute from one IPv4 address or IPv6 /64 (also its burst); over it `429`", parse: rate),
         .init(
-            "starts-per-minute-per-56", "count", "BNET_RELAY_STARTS_PER_MINUTE_PER_56", \.configuration.startsPerMinutePer56, 30,
+            "starts-per-minute-per-56", "count", "BNET_RELAY_STARTS_PER_MINUTE_PER_56", \.configuration.startsPerMinutePer56,
             "login starts a minute from one IPv6 /56, whatever its /64s", parse: rate),
         .init(
-            "starts-per-minute-per-48", "count", "BNET_RELAY_STARTS_PER_MINUTE_PER_48", \.configuration.startsPerMinutePer48, 60,
+            "starts-per-minute-per-48", "count", "BNET_RELAY_STARTS_PER_MINUTE_PER_48", \.configuration.startsPerMinutePer48,
             "login starts a minute from one IPv6 /48 or IPv4 /24: one allocation then holds at most 11 times this many open logins, its burst and 10 minutes of starts (`check-config` prints its share of the cap)",
             parse: rate),
         .init(
-            "unknown-codes-per-minute", "count", "BNET_RELAY_UNKNOWN_CODES_PER_MINUTE", \.configuration.unknownCodesPerMinute, 20,
+            "unknown-codes-per-minute", "count", "BNET_RELAY_UNKNOWN_CODES_PER_MINUTE", \.configuration.unknownCodesPerMinute,
             "callbacks with an unknown state and polls with an unknown device code a minute from one IPv4 address or IPv6 /64; over it `429`",
             parse: rate),
         .init(
-            "revocations-per-minute", "count", "BNET_RELAY_REVOCATIONS_PER_MINUTE", \.configuration.revocationsPerMinute, 60,
+            "revocations-per-minute", "count", "BNET_RELAY_REVOCATIONS_PER_MINUTE", \.configuration.revocationsPerMinute,
             "revocations of tokens the relay issued forwarded to Battle.net a minute, from all clients (also the burst); over it `503`",
             parse: rate),
         .init(
-            "max-connections", "count", "BNET_RELAY_MAX_CONNECTIONS", \.configuration.connections.total, 10_000,
+            "max-connections", "count", "BNET_RELAY_MAX_CONNECTIONS", \.configuration.connections.total,
             "open connections in all; over it, `503` and close", parse: number),
         .init(
-            "max-connections-per-network", "count", "BNET_RELAY_MAX_CONNECTIONS_PER_NETWORK", \.configuration.connections.perNetwork, 100,
+            "max-connections-per-network", "count", "BNET_RELAY_MAX_CONNECTIONS_PER_NETWORK", \.configuration.connections.perNetwork,
             "open connections from one IPv4 address or IPv6 /64 (trusted proxies exempt)", parse: number),
         .init(
             "max-proxied-requests-per-network", "count", "BNET_RELAY_MAX_PROXIED_REQUESTS_PER_NETWORK",
-            \.configuration.connections.proxiedRequestsPerNetwork, 100,
+            \.configuration.connections.proxiedRequestsPerNetwork,
             "requests in flight from one client network behind a trusted proxy (its `X-Forwarded-For` client, an IPv4 address or IPv6 /64); over it `429` and close",
             parse: number),
         .init(
-            "max-connections-per-48", "count", "BNET_RELAY_MAX_CONNECTIONS_PER_48", \.configuration.connections.perAllocation, 1_000,
+            "max-connections-per-48", "count", "BNET_RELAY_MAX_CONNECTIONS_PER_48", \.configuration.connections.perAllocation,
             "open connections from one IPv6 /48 or IPv4 /24, whatever its networks (trusted proxies exempt)", parse: number),
         .init(
             "max-proxied-requests-per-48", "count", "BNET_RELAY_MAX_PROXIED_REQUESTS_PER_48",
-            \.configuration.connections.proxiedRequestsPerAllocation, 1_000,
+            \.configuration.connections.proxiedRequestsPerAllocation,
             "requests in flight behind a trusted proxy from one IPv6 /48 or IPv4 /24 of `X-Forwarded-For` clients; over it `429` and close",
             parse: number),
         .init(
-            "max-held-polls", "count", "BNET_RELAY_MAX_HELD_POLLS", \.configuration.maxHeldPolls, 5_000,
+            "max-held-polls", "count", "BNET_RELAY_MAX_HELD_POLLS", \.configuration.maxHeldPolls,
             "long-polls held at once; over it a long-poll is answered at once", parse: number),
         .init(
-            "max-held-polls-per-network", "count", "BNET_RELAY_MAX_HELD_POLLS_PER_NETWORK", \.configuration.maxHeldPollsPerNetwork, 50,
+            "max-held-polls-per-network", "count", "BNET_RELAY_MAX_HELD_POLLS_PER_NETWORK", \.configuration.maxHeldPollsPerNetwork,
             "long-polls held for one client network", parse: number),
         .init(
-            "request-timeout", "seconds", "BNET_RELAY_REQUEST_TIMEOUT", \.configuration.connections.requestTimeout, .seconds(10),
+            "request-timeout", "seconds", "BNET_RELAY_REQUEST_TIMEOUT", \.configuration.connections.requestTimeout,
             "seconds a request may take to arrive: the first from the connection's opening (a silent connection is then closed), later ones from their first byte; then `408` and close"
         ) { values, setting in .seconds(try number(values, setting)) },
         .init(
-            "gateway", "on|off", "BNET_RELAY_GATEWAY", \.configuration.gateway, nil, shown: "on in sandbox mode, off otherwise",
+            "gateway", "on|off", "BNET_RELAY_GATEWAY", \.configuration.gateway, shown: "on in sandbox mode, off otherwise",
             "answer game-data requests at `/api/{region}/{path}` with the relay's own token, cache and budget (docs/gateway.md); in production it spends the relay's quota on requests strangers may send"
         ) { values, setting in
             switch values[0].lowercased() {
@@ -206,16 +206,16 @@ extension ConfigurationSetting {
         },
         .init(
             "upstream-requests-per-second", "count", "BNET_RELAY_UPSTREAM_REQUESTS_PER_SECOND",
-            \.configuration.upstreamRequestsPerSecond, 100,
+            \.configuration.upstreamRequestsPerSecond,
             "requests a second to Battle.net for the relay's client, by every relay on the database (Blizzard allows 100); a fifth is kept for sign-ins, the gateway past the rest answers `429`",
             parse: positive),
         .init(
             "upstream-requests-per-hour", "count", "BNET_RELAY_UPSTREAM_REQUESTS_PER_HOUR",
-            \.configuration.upstreamRequestsPerHour, 36_000,
+            \.configuration.upstreamRequestsPerHour,
             "requests an hour to Battle.net for the relay's client, by every relay on the database (Blizzard allows 36,000)",
             parse: positive),
         .init(
-            "log-level", "level", "BNET_RELAY_LOG_LEVEL", \.configuration.logLevel, Logger.Level.info,
+            "log-level", "level", "BNET_RELAY_LOG_LEVEL", \.configuration.logLevel,
             "`trace` ... `critical`. At `info`, one line per request, except routine poll answers and health probes (at `debug`)"
         ) { values, setting in
             guard let level = Logger.Level(rawValue: values[0].lowercased()) else {
@@ -224,7 +224,7 @@ extension ConfigurationSetting {
             return level
         },
         .init(
-            "log-format", "format", "BNET_RELAY_LOG_FORMAT", \.configuration.logFormat, LogFormat.text,
+            "log-format", "format", "BNET_RELAY_LOG_FORMAT", \.configuration.logFormat,
             "`text` (one readable line per event) or `json` (one JSON object per line, the same fields, for journald, Loki or any collector)"
         ) { values, setting in
             guard let format = LogFormat(rawValue: values[0].lowercased()) else {

@@ -11,16 +11,18 @@ final class ReadinessProbe: Service, Sendable {
     /// The last check.
     struct State {
         var ready = false
-        var checkedAt: Date?
+        var checkedAt: RelayClock.Instant?
     }
 
     private let store: any LoginStore
     private let every: Duration
+    private let clock: RelayClock
     private let logger: Logger
     private let last = NIOLockedValueBox(State())
 
-    init(store: any LoginStore, every: Duration, logger: Logger) {
+    init(store: any LoginStore, every: Duration, clock: RelayClock, logger: Logger) {
         self.store = store
+        self.clock = clock
         self.every = every
         self.logger = logger
     }
@@ -29,7 +31,7 @@ final class ReadinessProbe: Service, Sendable {
     /// a check waiting behind a locked database is not finished), a margin a busy machine never needs.
     var state: State {
         let last = self.last.withLockedValue { $0 }
-        guard let at = last.checkedAt, Date().timeIntervalSince(at) <= 3 * every.timeInterval + 10 else {
+        guard let at = last.checkedAt, clock.now - at <= every * 3 + .seconds(10) else {
             return State(ready: false, checkedAt: last.checkedAt)
         }
         return last
@@ -46,14 +48,14 @@ final class ReadinessProbe: Service, Sendable {
             if let unavailable = error as? LoginStoreUnavailable { metadata[LogKey.errorReason] = "\(unavailable.reason)" }
             logger.warning("readiness check failed", metadata: metadata)
         }
-        last.withLockedValue { $0 = State(ready: ready, checkedAt: Date()) }
+        last.withLockedValue { $0 = State(ready: ready, checkedAt: clock.now) }
     }
 
     /// Re-checks every interval; the first check is the relay's own, before its server starts (``Relay/prepare()``).
     func run() async throws {
         while !Task.isCancelled, !Task.isShuttingDownGracefully {
             do {
-                try await cancelWhenGracefulShutdown { try await Task.sleep(for: self.every) }
+                try await cancelWhenGracefulShutdown { try await self.clock.sleep(for: self.every) }
             } catch {
                 break
             }

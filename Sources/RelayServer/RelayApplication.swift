@@ -41,27 +41,28 @@ public struct Relay: Sendable {
         let settings = configuration.relaySettings
         let apps = AppRegistry(configuration.apps, redirects: configuration.redirectURIs)
         let provider = try await BattleNetProvider.start(configuration, redirectURIs: apps.all.map { settings.redirectURI(app: $0.name) })
-        let (metrics, index) = (RelayMetrics(), PollIndex())
+        let clock = collaborators.clock
+        let (metrics, index) = (RelayMetrics(), PollIndex(clock: clock))
         let trusted = configuration.trustedProxies.compactMap(IPRange.init)
-        let limits = RelayLimits(configuration, settings: settings, trusted: trusted, metrics: metrics)
+        let limits = RelayLimits(configuration, settings: settings, trusted: trusted, metrics: metrics, clock: clock)
         let gateway = GatewayParts(
             configuration, provider: provider, ledger: store.upstreamLedger, transport: collaborators.gateway,
-            metrics: metrics, now: collaborators.now)
+            metrics: metrics, clock: clock)
         let signIns = BudgetedTransport(collaborators.battleNet, budget: gateway.budget)
         let service = LoginService(
             settings: settings, apps: apps, store: store, index: index,
             oauth: provider.client(signIns, timeout: configuration.exchangeTimeout), keyring: keyring,
             limits: limits.logins, metrics: metrics, logger: logger,
             providerIDTokens: ProviderIDTokens(
-                transport: collaborators.battleNet, endpoints: provider.endpoints, clientID: provider.credentials.id),
-            now: collaborators.now)
+                transport: collaborators.battleNet, endpoints: provider.endpoints, clientID: provider.credentials.id, clock: clock),
+            clock: clock)
         let revoker = TokenRevoker(
             store: store, keyring: keyring,
             oauth: provider.client(BudgetedTransport(collaborators.revocations, budget: gateway.budget), timeout: configuration.exchangeTimeout),
-            metrics: metrics, perMinute: limits.revocationsPerMinute, concurrent: limits.revocationsAtOnce, now: collaborators.now)
+            metrics: metrics, perMinute: limits.revocationsPerMinute, concurrent: limits.revocationsAtOnce, clock: clock)
         let parts = RelayParts(
             settings: settings, apps: apps, logins: service, revoker: revoker, keyring: keyring, index: index, metrics: metrics,
-            limits: limits, readiness: ReadinessProbe(store: store, every: configuration.readinessInterval, logger: logger),
+            limits: limits, readiness: ReadinessProbe(store: store, every: configuration.readinessInterval, clock: clock, logger: logger),
             provider: provider, signer: signer, trusted: trusted, sandbox: configuration.isSandbox, version: version,
             gateway: gateway)
         return Relay(
@@ -70,9 +71,8 @@ public struct Relay: Sendable {
             logger: logger)
     }
 
-    /// The HTTP application, with the operations listener, the readiness checker and the sweeper as its services
-    /// and ``prepare()`` before its server starts; `onRunning` receives the bound port, `onOpsRunning` the
-    /// operations listener's.
+    /// The HTTP application, with the operations listener and the ``timers()`` as its services and ``prepare()``
+    /// before its server starts; `onRunning` receives the bound port, `onOpsRunning` the operations listener's.
     func application(
         onRunning: @escaping @Sendable (Int) async -> Void = { _ in },
         onOpsRunning: @escaping @Sendable (Int) async -> Void = { _ in }
@@ -95,7 +95,7 @@ public struct Relay: Sendable {
             responder: responder, server: .gatedHTTP1(configuration: http1, limits: parts.limits.connections),
             // A deep accept queue: after a restart or a proxy reload, thousands of long-polling clients reconnect at once.
             configuration: .init(address: .hostname(configuration.host, port: port), serverName: nil, backlog: 4096),
-            services: [operations, parts.readiness, Sweeper(service: service, every: .seconds(30), logger: logger)],
+            services: [operations] + timers(),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) },
             logger: logger)
         application.beforeServerStarts { [self] in try await prepare() }
@@ -105,17 +105,26 @@ public struct Relay: Sendable {
     /// The public listener's connection gate (for tests that count its connections).
     var connections: ConnectionLimits { parts.limits.connections }
 
-    /// The services that run beside the listeners: the store's own (a connection pool, a change feed into the poll
-    /// index), the readiness re-checks and the sweeper.
-    func backgroundServices() -> [any Service] {
+    /// The store's own services: a connection pool, a change feed into the poll index.
+    private func storeServices() -> [any Service] {
         let index = parts.index
         return store.services(onChange: { hash, status in index.update(hash, status: status) })
-            + [parts.readiness, Sweeper(service: service, every: .seconds(30), logger: logger)]
+    }
+
+    /// The relay's own rounds beside its listeners: the readiness re-checks and the sweeper.
+    private func timers() -> [any Service] {
+        [parts.readiness, Sweeper(service: service, every: .seconds(30), clock: service.clock, logger: logger)]
+    }
+
+    /// What runs beside the listeners, for a relay answering in process (the tests' router): the store's services
+    /// and the timers.
+    func backgroundServices() -> [any Service] {
+        storeServices() + timers()
     }
 
     /// Everything the relay runs, for one service group, in start order: in sandbox mode its emulator (shut down
-    /// last), the store's own services (a connection pool, a change feed into the poll index), then the HTTP
-    /// application (which migrates the database and loads open logins before its server accepts a connection), then
+    /// last), the store's services, then the HTTP application (which runs the timers, and migrates the database and
+    /// loads open logins before its server accepts a connection), then
     /// ``LongPollReleaser``, which a graceful shutdown stops first, so held long-polls are answered before the server
     /// waits for its requests. `serve` and the tests both run these, through
     /// ``serviceGroup(signals:onRunning:onOpsRunning:)``.
@@ -123,13 +132,11 @@ public struct Relay: Sendable {
         onRunning: @escaping @Sendable (Int) async -> Void = { _ in },
         onOpsRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> [any Service] {
-        let index = parts.index
         let listener = NamedListener(
             name: "public listener", address: "\(configuration.host):\(configuration.port)", setting: "--port",
             wrapped: application(onRunning: onRunning, onOpsRunning: onOpsRunning))
         let emulator: [any Service] = parts.provider.emulator.map { [SandboxEmulatorService(emulator: $0)] } ?? []
-        return emulator + store.services(onChange: { hash, status in index.update(hash, status: status) })
-            + [listener, LongPollReleaser(index: index)]
+        return emulator + storeServices() + [listener, LongPollReleaser(index: parts.index)]
     }
 
     /// How long a graceful shutdown may take before the services still running are cancelled: held long-polls are

@@ -21,17 +21,18 @@ struct RelayLimits: Sendable {
     /// The operations listener's connections: a gate of its own, so probes and players cannot crowd out each other.
     let operationsConnections: ConnectionLimits
 
-    /// The limits `configuration` declares, counting refusals in `metrics`.
-    init(_ configuration: RelayConfiguration, settings: RelaySettings, trusted: [IPRange], metrics: RelayMetrics) {
-        logins = LoginLimits(settings)
+    /// The limits `configuration` declares, counting refusals in `metrics` and refilled as `clock` moves.
+    init(_ configuration: RelayConfiguration, settings: RelaySettings, trusted: [IPRange], metrics: RelayMetrics, clock: RelayClock) {
+        logins = LoginLimits(settings, clock: clock)
         starts = PrefixRateLimits(
             PrefixRateLimits.loginStarts, perNetwork: configuration.startsPerMinute, per56: configuration.startsPerMinutePer56,
-            per48: configuration.startsPerMinutePer48)
+            per48: configuration.startsPerMinutePer48, clock: clock)
         codeEntries = RateLimiter(
-            name: Throttle.userCode.label, burst: Int(configuration.codeEntriesPerMinute), perMinute: configuration.codeEntriesPerMinute)
+            name: Throttle.userCode.label, burst: Int(configuration.codeEntriesPerMinute), perMinute: configuration.codeEntriesPerMinute,
+            clock: clock)
         revocationRequests = PrefixRateLimits(
             PrefixRateLimits.revocations, perNetwork: configuration.startsPerMinute, per56: configuration.startsPerMinutePer56,
-            per48: configuration.startsPerMinutePer48)
+            per48: configuration.startsPerMinutePer48, clock: clock)
         revocationsPerMinute = configuration.revocationsPerMinute
         revocationsAtOnce = OutboundClients.revocationConnections
         connections = ConnectionLimits(caps: configuration.connections, trusted: trusted, metrics: metrics)

@@ -29,7 +29,7 @@ extension RelayParts {
         let router = Router(context: RelayContext.self)
         router.middlewares.add(ClientAddressMiddleware(trusted: trusted, report: UnusableForwardedReport(metrics: metrics)))
         router.middlewares.add(SecurityHeadersMiddleware())
-        router.middlewares.add(RequestLogMiddleware())
+        router.middlewares.add(RequestLogMiddleware(clock: logins.clock))
         router.middlewares.add(RefusalMiddleware())
         let cookies = BrowserCookies(secure: settings.publicURL.scheme == "https")
         let pages = PageRenderer(sandbox: sandbox)
@@ -59,7 +59,7 @@ extension RelayParts {
     func buildOperationsRouter() -> Router<RelayContext> {
         let router = Router(context: RelayContext.self)
         router.middlewares.add(SecurityHeadersMiddleware())
-        router.middlewares.add(RequestLogMiddleware())
+        router.middlewares.add(RequestLogMiddleware(clock: logins.clock))
         router.middlewares.add(RefusalMiddleware())
         OperationsController(
             index: index, metrics: metrics, readiness: readiness, connections: limits.connections, sandbox: sandbox,

@@ -55,7 +55,7 @@ extension RelayConfiguration {
     }
 
     /// The login service's protocol settings.
-    var relaySettings: RelaySettings {
+    public var relaySettings: RelaySettings {
         RelaySettings(
             publicURL: effectivePublicURL, region: region, defaultScopes: scopes, loginLifetime: loginLifetime,
             pollInterval: pollInterval, maxOpenLogins: maxOpenLogins, maxHeldPolls: maxHeldPolls,

@@ -6,13 +6,14 @@ import ServiceLifecycle
 struct Sweeper: Service {
     let service: LoginService
     let every: Duration
+    let clock: RelayClock
     let logger: Logger
 
     func run() async throws {
         while !Task.isCancelled, !Task.isShuttingDownGracefully {
             // Waits first: the relay migrates its database before its server starts, while this service already runs.
             do {
-                try await cancelWhenGracefulShutdown { try await Task.sleep(for: every) }
+                try await cancelWhenGracefulShutdown { try await clock.sleep(for: every) }
             } catch {
                 break
             }

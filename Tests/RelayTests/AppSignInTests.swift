@@ -161,12 +161,13 @@ struct AppSignInTests {
 
     @Test("A sign-in not finished in time ends at the relay's page: the browser never returns to the app")
     func expired() async throws {
-        try await withRelay({ $0.loginLifetime = .seconds(1) }) { relay in
+        let clock = ManualClock(Date())
+        try await withRelay(clock: clock.relay, { $0.loginLifetime = .seconds(1) }) { relay in
             let signIn = RelaySignIn(relayURL: relay.baseURL, app: "myapp", transport: relay.transport)
             let attempt = try await signIn.start()
             let browser = PlayerBrowser(transport: relay.transport)
             let callback = try await browser.decide(try await browser.confirm(at: attempt.url))
-            try await Task.sleep(for: .milliseconds(1_500))
+            clock.advance(.milliseconds(1_500))
             let late = try await browser.follow(callback)
             #expect(late.status == 400, "the relay's page, not a redirect to the app")
             #expect(late.header("Location") == nil)

@@ -51,14 +51,6 @@ struct AuthorizationCodeTests {
         }
     }
 
-    /// A clock the test moves forward from the real time (the emulator keeps the real one).
-    final class OffsetClock: @unchecked Sendable {
-        private let lock = NSLock()
-        private var offset: TimeInterval = 0
-        var now: Date { lock.withLock { Date() + offset } }
-        func advance(_ seconds: TimeInterval) { lock.withLock { offset += seconds } }
-    }
-
     /// The harness's relay with a private-use scheme registered for `myapp`.
     static func configure(_ configuration: inout RelayConfiguration) throws {
         configuration.redirectURIs = [try RedirectRegistration(argument: "myapp=com.example.myapp:/oauth2redirect")]
@@ -313,11 +305,11 @@ struct AuthorizationCodeTests {
 
     @Test("A code not redeemed within 60 seconds has expired")
     func expired() async throws {
-        let clock = OffsetClock()
-        try await RelayHarness.withRouter(now: { clock.now }, Self.configure) { relay in
+        let clock = ManualClock(Date())
+        try await RelayHarness.withRouter(clock: clock.relay, Self.configure) { relay in
             let app = App()
             let code = try await Self.code(relay, app)
-            clock.advance(61)
+            clock.advance(.seconds(61))
             let late = try await relay.post("/oauth/token", form: app.tokenForm(code: code))
             #expect(late.json["error"] as? String == "invalid_grant")
             #expect((late.json["error_description"] as? String)?.contains("expired") == true)

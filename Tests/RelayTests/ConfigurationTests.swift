@@ -16,7 +16,7 @@ struct ConfigurationTests {
         #expect(readme.contains(ConfigurationSetting.markdownTable), "docs/configuration.md should hold:\n\(ConfigurationSetting.markdownTable)")
     }
 
-    @Test("serve runs on the declared defaults: an empty command line, RelayConfiguration() and RelaySettings agree")
+    @Test("serve runs on the declared defaults: an empty command line, RelayConfiguration() and its RelaySettings agree")
     func defaults() throws {
         let parsed = try ConfigurationSetting.configuration(arguments: [], environment: [:])
         for setting in ConfigurationSetting.all {
@@ -24,7 +24,7 @@ struct ConfigurationTests {
             #expect(setting.isDefault(in: RelayConfiguration()), "\(setting.name): RelayConfiguration() differs from \(setting.defaultValue)")
         }
         #expect(parsed.isSandbox)
-        let settings = RelaySettings(publicURL: parsed.effectivePublicURL)
+        let settings = RelayConfiguration().relaySettings
         #expect(settings.region == parsed.region)
         #expect(settings.defaultScopes == parsed.scopes)
         #expect(settings.maxOpenLogins == parsed.maxOpenLogins)

@@ -9,7 +9,8 @@ import Testing
 struct DeviceFlowTests {
     @Test("Start, enter the code, approve at Battle.net, callback, poll: the client gets a working token once")
     func endToEnd() async throws {
-        try await withRelay(via: .router, { $0.pollInterval = 1 }) { relay in
+        let clock = ManualClock(Date())
+        try await withRelay(clock: clock.relay, { $0.pollInterval = 1 }) { relay in
             let login = try await relay.startLogin()
             #expect(login.deviceCode.count >= 43)
             #expect(login.userCode.wholeMatch(of: /[BCDFGHJKLMNPQRSTVWXZ]{4}-[BCDFGHJKLMNPQRSTVWXZ]{4}/) != nil)
@@ -40,7 +41,7 @@ struct DeviceFlowTests {
             #expect(callback.header("Referrer-Policy") == "no-referrer")
             #expect(callback.header("Content-Security-Policy")?.contains("frame-ancestors 'none'") == true)
 
-            try await Task.sleep(for: .seconds(1.1))
+            clock.advance(.seconds(1.1))
             let granted = try await relay.poll(login)
             #expect(granted.status == 200, "\(granted.text)")
             #expect(granted.header("Cache-Control") == "no-store")
@@ -59,7 +60,7 @@ struct DeviceFlowTests {
                 .userInfo(accessToken: accessToken)
             #expect(user.battletag == "FaYe#2543")
 
-            try await Task.sleep(for: .seconds(1.1))
+            clock.advance(.seconds(1.1))
             let again = try await relay.poll(login)
             #expect(again.json["error"] as? String == "invalid_grant")
         }
@@ -82,7 +83,8 @@ struct DeviceFlowTests {
 
     @Test("A long-poll held from the start returns within moments of the callback, not when the person confirms")
     func longPoll() async throws {
-        try await withRelay(via: .router) { relay in
+        // The relay's clock never reaches the 20 s wait: only the callback can answer the poll.
+        try await withRelay(clock: ManualClock(Date()).relay) { relay in
             let login = try await relay.startLogin()
             let clock = ContinuousClock()
             async let held = relay.poll(login, wait: 20)
@@ -93,19 +95,24 @@ struct DeviceFlowTests {
             let response = try await held
             let lag = clock.now - delivered
             #expect(response.status == 200, "\(response.text)")
-            // Woken by the callback, not at the end of its 20 s wait; the bound leaves room for a loaded machine.
+            // Woken at once by the callback; the bound leaves room for a loaded machine.
             #expect(lag < .seconds(10), "the held poll answered \(lag) after the callback")
         }
     }
 
-    @Test("A long-poll with nothing happening answers authorization_pending when its wait ends")
+    @Test("A long-poll with nothing happening is held until the relay's clock reaches its wait, then answers authorization_pending")
     func longPollTimesOut() async throws {
-        try await withRelay(via: .router) { relay in
+        let clock = ManualClock(Date())
+        try await withRelay(clock: clock.relay) { relay in
             let login = try await relay.startLogin()
-            let clock = ContinuousClock()
-            let start = clock.now
-            let response = try await relay.poll(login, wait: 1)
-            #expect(clock.now - start >= .seconds(1))
+            async let answer = relay.poll(login, wait: 1)
+            try await relay.held()
+            clock.advance(.milliseconds(900))
+            // More real time than the wait: a relay on the system's clock would have answered by now.
+            try await Task.sleep(for: .milliseconds(1_500))
+            #expect(HeldPolls.count(in: try await relay.ops("/metrics")) == 1, "held 0.9 s into its 1 s wait")
+            clock.advance(.milliseconds(200))
+            let response = try await answer
             #expect(response.json["error"] as? String == "authorization_pending")
         }
     }
@@ -126,20 +133,27 @@ struct DeviceFlowTests {
 
     @Test("A poll within the grace of the interval is accepted")
     func grace() async throws {
-        try await withRelay(via: .router, { $0.pollInterval = 1 }) { relay in
+        let clock = ManualClock(Date())
+        try await withRelay(clock: clock.relay, { $0.pollInterval = 1 }) { relay in
             let login = try await relay.startLogin()
             _ = try await relay.poll(login)
-            try await Task.sleep(for: .milliseconds(850))
+            clock.advance(.milliseconds(850))
             let response = try await relay.poll(login)
             #expect(response.json["error"] as? String == "authorization_pending")
+            clock.advance(.milliseconds(700))
+            let early = try await relay.poll(login)
+            #expect(early.json["error"] as? String == "slow_down", "0.7 s is past the grace of a 1 s interval")
         }
     }
 
     @Test("A login not finished in time answers expired_token")
     func expired() async throws {
-        try await withRelay(via: .router, { $0.loginLifetime = .seconds(1) }) { relay in
+        let clock = ManualClock(Date())
+        try await withRelay(clock: clock.relay, { $0.loginLifetime = .seconds(1) }) { relay in
             let login = try await relay.startLogin()
-            try await Task.sleep(for: .seconds(1.2))
+            let pending = try await relay.poll(login)
+            #expect(pending.json["error"] as? String == "authorization_pending", "0 s into its 1 s life")
+            clock.advance(.seconds(1.2))
             let response = try await relay.poll(login)
             #expect(response.json["error"] as? String == "expired_token")
             let page = try await relay.get(login.verificationURIComplete)

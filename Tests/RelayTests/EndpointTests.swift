@@ -52,6 +52,7 @@ struct EndpointTests {
             let notFound = try await relay.get("/nowhere")
             #expect(notFound.status == 404)
             #expect(notFound.json["error"] as? String == "not_found")
+            #expect(notFound.json["error_description"] as? String == "No such endpoint. See the API reference in docs/protocol.md.")
         }
     }
 
@@ -160,14 +161,14 @@ struct EndpointTests {
     @Test("Starting logins is limited per client address: exactly the burst, then 429 (in process, on a frozen clock)")
     func startLimit() async throws {
         try await withRelay(via: .router, emulator: try await .shared) { relay in
-            let frozen = ContinuousClock.now
             let router = Router(context: RelayContext.self)
             router.middlewares.add(RefusalMiddleware())
             let service = relay.service
+            let frozen = ManualClock().relay
             DeviceController(
                 logins: service, settings: service.settings, metrics: service.metrics, keyring: service.keyring,
-                apps: service.apps, startLimit: PrefixRateLimits(PrefixRateLimits.loginStarts, perNetwork: 100, per56: 100, per48: 100, now: { frozen }),
-                codeLimit: RateLimiter(name: "user_code", burst: 10, perMinute: 10), pages: PageRenderer(sandbox: false),
+                apps: service.apps, startLimit: PrefixRateLimits(PrefixRateLimits.loginStarts, perNetwork: 100, per56: 100, per48: 100, clock: frozen),
+                codeLimit: RateLimiter(name: "user_code", burst: 10, perMinute: 10, clock: frozen), pages: PageRenderer(sandbox: false),
                 providerOrigin: "https://oauth.battle.net", cookies: BrowserCookies(secure: true)
             ).register(on: router)
             try await Application(router: router).test(.router) { client in

@@ -19,7 +19,7 @@ import Testing
     @Test func theGatewayLeavesTheSignInReserveAndEachNetworkGetsAQuarter() async throws {
         let clock = ManualClock()
         let ledger = MemoryLedger()
-        let budget = UpstreamBudget(limits: .init(perSecond: 10, perHour: 1_000), client: "c", ledger: ledger, now: clock.reader)
+        let budget = UpstreamBudget(limits: .init(perSecond: 10, perHour: 1_000), client: "c", ledger: ledger, clock: clock.relay)
         // Of the gateway's 8 a second, one network may take 2.
         #expect(await budget.admitGateway(network: "n0") == .go)
         #expect(await budget.admitGateway(network: "n0") == .go)

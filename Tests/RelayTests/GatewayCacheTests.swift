@@ -20,7 +20,7 @@ import Testing
 
     @Test func aMissIsStoredAndTheNextAskIsAHitWithAgeAndCacheStatus() async throws {
         let clock = ManualClock(Date())
-        try await RelayHarness.withRouter(emulator: Self.emulator(maxAge: 60), now: clock.reader, { $0.gateway = true }) { relay in
+        try await RelayHarness.withRouter(emulator: Self.emulator(maxAge: 60), clock: clock.relay, { $0.gateway = true }) { relay in
             let miss = try await relay.get(Self.leaderboard)
             #expect(miss.status == 200)
             #expect(miss.header("Cache-Status") == "bnet-relay; fwd=miss; stored")
@@ -41,7 +41,7 @@ import Testing
 
     @Test func aStaleAnswerIsRevalidatedWithIfModifiedSinceAndA304RefreshesIt() async throws {
         let clock = ManualClock(Date())
-        try await RelayHarness.withRouter(emulator: Self.emulator(maxAge: 60), now: clock.reader, { $0.gateway = true }) { relay in
+        try await RelayHarness.withRouter(emulator: Self.emulator(maxAge: 60), clock: clock.relay, { $0.gateway = true }) { relay in
             let first = try await relay.get(Self.leaderboard)
             clock.advance(.seconds(61))
             let revalidated = try await relay.get(Self.leaderboard)
@@ -62,7 +62,7 @@ import Testing
     @Test func whileBlizzardFailsAStaleAnswerIsServedForBoundedTime() async throws {
         let clock = ManualClock(Date())
         let emulator = Self.emulator(maxAge: 60)
-        try await RelayHarness.withRouter(emulator: emulator, now: clock.reader, { $0.gateway = true }) { relay in
+        try await RelayHarness.withRouter(emulator: emulator, clock: clock.relay, { $0.gateway = true }) { relay in
             _ = try await relay.get(Self.leaderboard)
             await emulator.emulator.state.inject(EmulatorFault(pathPrefix: "/data/d3/", kind: .status(503)))
             clock.advance(.seconds(120))

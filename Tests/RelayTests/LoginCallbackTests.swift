@@ -6,6 +6,7 @@ import GRDB
 import Logging
 import RelayCore
 import RelaySQLite
+import TestSupport
 import Testing
 
 /// The callback, the login service's most complex path, called directly: an in-memory SQLite store, the emulator's
@@ -16,7 +17,7 @@ struct LoginCallbackTests {
     struct Authorized {
         let service: LoginService
         let emulator: RunningEmulator
-        let clock: LoginServiceTests.TestClock
+        let clock: ManualClock
         let started: DeviceAuthorizationResponse
         let authorization: LoginService.Authorization
 
@@ -50,16 +51,16 @@ struct LoginCallbackTests {
     /// A service whose Battle.net is an in-process emulator, with a login for `app` authorized.
     static func authorized(app: String = "d3", exchangeTimeout: Duration = .seconds(5)) async throws -> Authorized {
         let emulator = RunningEmulator.inProcess(configuration: RelayHarness.emulatorConfiguration())
-        let clock = LoginServiceTests.TestClock()
+        let clock = ManualClock()
         let store = try SQLiteLoginStore(writer: DatabaseQueue())
         try await store.migrate()
         let service = LoginService(
-            settings: RelaySettings(publicURL: URL(string: publicBase)!),
+            settings: .defaults(publicURL: URL(string: publicBase)!),
             apps: AppRegistry(try .parsing(["d3=poll", "myapp=redirect"])), store: store,
             oauth: OAuthClient(
                 credentials: relayCredentials, endpoints: emulator.endpoints, transport: emulator.inProcessTransport(),
                 timeout: exchangeTimeout),
-            keyring: LoginKeyring(current: SymmetricKey(size: .bits256)), logger: Logger(label: "test"), now: { clock.now })
+            keyring: LoginKeyring(current: SymmetricKey(size: .bits256)), logger: Logger(label: "test"), clock: clock.relay)
         let started = try await service.start(clientID: app, scope: nil)
         let login = try #require(try await service.login(userCode: started.userCode))
         let authorization = try #require(try await service.authorize(login))
@@ -102,7 +103,7 @@ struct LoginCallbackTests {
             expected: .rejected(reason: .noValidState), poll: "authorization_pending"),
         Row(name: "expired", arrive: { login in
             let query = try await login.decide()
-            login.clock.advance(601)
+            login.clock.advance(.seconds(601))
             return ("d3", query, nil)
         }, expected: .rejected(reason: .unknownState), poll: "expired_token"),
         Row(name: "another app's redirect URI", arrive: { ("myapp", try await $0.decide(), nil) },

@@ -5,6 +5,7 @@ import GRDB
 import Logging
 import RelayCore
 import RelaySQLite
+import TestSupport
 import Testing
 
 /// The login state machine with no socket: an in-memory SQLite store, a clock the test moves, and a transport that
@@ -19,29 +20,22 @@ struct LoginServiceTests {
         }
     }
 
-    final class TestClock: @unchecked Sendable {
-        private let lock = NSLock()
-        private var date = Date(timeIntervalSince1970: 1_800_000_000)
-        var now: Date { lock.withLock { date } }
-        func advance(_ seconds: TimeInterval) { lock.withLock { date += seconds } }
-    }
-
-    static func service(clock: TestClock) async throws -> LoginService {
+    static func service(clock: ManualClock) async throws -> LoginService {
         let store = try SQLiteLoginStore(writer: DatabaseQueue())
         try await store.migrate()
         return LoginService(
-            settings: RelaySettings(publicURL: URL(string: "https://relay.example.com")!),
+            settings: .defaults(publicURL: URL(string: "https://relay.example.com")!),
             apps: AppRegistry(try .parsing(["d3=poll", "myapp=redirect", "wowapp=poll:openid wow.profile"])), store: store,
             oauth: OAuthClient(
                 credentials: ClientCredentials(id: "relay", secret: "secret"),
                 endpoints: BattleNetEndpoints(emulatorBaseURL: URL(string: "http://battle.net.invalid")!), transport: NoNetwork()),
             keyring: LoginKeyring(current: SymmetricKey(size: .bits256)), logger: Logger(label: "test"),
-            now: { clock.now })
+            clock: clock.relay)
     }
 
     @Test("Start, find by user code, authorize, poll pending; then expired once the clock passes the lifetime")
     func lifecycle() async throws {
-        let clock = TestClock()
+        let clock = ManualClock()
         let service = try await Self.service(clock: clock)
         let started = try await service.start(clientID: "d3", scope: nil)
         let login = try #require(try await service.login(userCode: started.userCode))
@@ -53,7 +47,7 @@ struct LoginServiceTests {
             return
         }
         #expect(pending.error == "authorization_pending")
-        clock.advance(601)
+        clock.advance(.seconds(601))
         guard case .error(let expired) = await service.poll(deviceCode: started.deviceCode, clientID: nil, wait: nil, network: "192.0.2.1") else {
             Issue.record("an expired login handed out a token")
             return
@@ -64,7 +58,7 @@ struct LoginServiceTests {
 
     @Test("Refusals at start: an unknown app, a scope not allowed")
     func startRefusals() async throws {
-        let service = try await Self.service(clock: TestClock())
+        let service = try await Self.service(clock: ManualClock())
         await #expect(throws: Refusal("invalid_client", "Unknown client_id: register the app on the relay with --app NAME=MODE.")) {
             try await service.start(clientID: "nosuch", scope: nil)
         }
@@ -73,7 +67,7 @@ struct LoginServiceTests {
 
     @Test("An app registered with its own scopes gets those and is refused any other; an app without uses the default")
     func appScopes() async throws {
-        let service = try await Self.service(clock: TestClock())
+        let service = try await Self.service(clock: ManualClock())
         func scopes(_ app: String, _ scope: String?) async throws -> [String]? {
             let started = try await service.start(clientID: app, scope: scope)
             return try await service.login(userCode: started.userCode)?.scopes

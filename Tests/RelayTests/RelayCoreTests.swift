@@ -5,6 +5,7 @@ import RelayCore
 import Logging
 import RelayPostgres
 import RelaySQLite
+import TestSupport
 import Testing
 
 @testable import RelayServer
@@ -131,13 +132,19 @@ struct RelayCoreTests {
         #expect(IPAddress("198.51.100.200")?.limitKey == "198.51.100.200")
     }
 
-    @Test("The rate limiter allows the burst and then refuses")
+    @Test("The rate limiter allows the burst, then refuses until its clock has refilled a token")
     func rateLimiter() async {
-        let limiter = RateLimiter(name: "test", burst: 3, perMinute: 1)
+        let clock = ManualClock()
+        let limiter = RateLimiter(name: "test", burst: 3, perMinute: 1, clock: clock.relay)
         var allowed = 0
         for _ in 0..<10 where await limiter.allow("a") { allowed += 1 }
         #expect(allowed == 3)
         #expect(await limiter.allow("b"))
+        clock.advance(.seconds(59))
+        #expect(await !limiter.hasToken("a"), "59 s refill less than a token")
+        clock.advance(.seconds(2))
+        #expect(await limiter.allow("a"), "61 s refill a token")
+        #expect(await !limiter.allow("a"))
     }
 }
 

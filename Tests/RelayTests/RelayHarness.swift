@@ -139,9 +139,10 @@ struct RelayHarness: Sendable {
     /// A relay built from ``configuration(directory:endpoints:)`` changed by `configure`, in a fresh directory,
     /// against `emulator` (shared between relays) or an in-process emulator of its own that knows the configured
     /// apps. The relay reaches the emulator through its routes in process, whether it listens or not, unless given
-    /// `collaborators` (``RelayCollaborators/live``, say, for a test of the production wiring over sockets).
+    /// `collaborators` (``RelayCollaborators/live``, say, for a test of the production wiring over sockets); it reads
+    /// the time from `clock`.
     private static func build(
-        emulator sharedEmulator: RunningEmulator?, now: @escaping @Sendable () -> Date = { Date() },
+        emulator sharedEmulator: RunningEmulator?, clock: RelayClock = .live,
         collaborators: RelayCollaborators? = nil, _ configure: (inout RelayConfiguration) throws -> Void
     ) async throws -> (relay: Relay, emulator: RunningEmulator, directory: URL, logs: LogCapture) {
         let directory = FileManager.default.temporaryDirectory.appending(path: "relay-test-\(UUID().uuidString)")
@@ -156,7 +157,7 @@ struct RelayHarness: Sendable {
         do {
             let relay = try await Relay.build(
                 configuration: configuration, logger: logs.logger,
-                collaborators: collaborators ?? RelayCollaborators(battleNet: emulator.inProcessTransport(), now: now))
+                collaborators: collaborators ?? RelayCollaborators(battleNet: emulator.inProcessTransport(), clock: clock))
             return (relay, emulator, directory, logs)
         } catch {
             if sharedEmulator == nil { await emulator.stop() }
@@ -164,13 +165,13 @@ struct RelayHarness: Sendable {
         }
     }
 
-    /// Starts a relay on loopback ports (see ``build(emulator:now:collaborators:_:)``); the caller stops it.
+    /// Starts a relay on loopback ports (see ``build(emulator:clock:collaborators:_:)``); the caller stops it.
     static func start(
-        emulator sharedEmulator: RunningEmulator? = nil, collaborators: RelayCollaborators? = nil,
+        emulator sharedEmulator: RunningEmulator? = nil, clock: RelayClock = .live, collaborators: RelayCollaborators? = nil,
         _ configure: (inout RelayConfiguration) throws -> Void = { _ in }
     ) async throws -> RelayHarness {
         let (relay, emulator, directory, logs) = try await build(
-            emulator: sharedEmulator, collaborators: collaborators, configure)
+            emulator: sharedEmulator, clock: clock, collaborators: collaborators, configure)
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let (opsPorts, opsContinuation) = AsyncStream.makeStream(of: Int.self)
         let group = relay.serviceGroup(
@@ -199,15 +200,15 @@ struct RelayHarness: Sendable {
             ownsEmulator: sharedEmulator == nil)
     }
 
-    /// Runs `body` with a relay (see ``build(emulator:now:collaborators:_:)``) answering in process through its routers, with its
+    /// Runs `body` with a relay (see ``build(emulator:clock:collaborators:_:)``) answering in process through its routers, with its
     /// background services (the store's, readiness re-checks, the sweeper) running, and always stops it. The
     /// database is migrated and checked first, as before a server starts (unless `prepared` is false). The relay reads
-    /// the time from `now`.
+    /// the time from `clock`.
     static func withRouter<T>(
-        emulator sharedEmulator: RunningEmulator? = nil, prepared: Bool = true, now: @escaping @Sendable () -> Date = { Date() },
+        emulator sharedEmulator: RunningEmulator? = nil, prepared: Bool = true, clock: RelayClock = .live,
         _ configure: (inout RelayConfiguration) throws -> Void = { _ in }, _ body: @Sendable (RelayHarness) async throws -> T
     ) async throws -> T {
-        let (relay, emulator, directory, logs) = try await build(emulator: sharedEmulator, now: now, configure)
+        let (relay, emulator, directory, logs) = try await build(emulator: sharedEmulator, clock: clock, configure)
         let ownsEmulator = sharedEmulator == nil
         do {
             var application = Application(responder: relay.responder, services: relay.backgroundServices(), logger: logs.logger)
@@ -311,13 +312,13 @@ struct RelayHarness: Sendable {
     }
 }
 
-/// Runs `body` with a relay answering in process (see ``RelayHarness/withRouter(emulator:prepared:_:_:)``), and
-/// always stops it. Tests whose point is a socket say so: `withRelay(via: .sockets)`.
+/// Runs `body` with a relay answering in process (see ``RelayHarness/withRouter(emulator:prepared:clock:_:_:)``),
+/// reading the time from `clock`, and always stops it. Tests whose point is a socket say so: `withRelay(via: .sockets)`.
 func withRelay<T>(
-    emulator: RunningEmulator? = nil, _ configure: (inout RelayConfiguration) throws -> Void = { _ in },
+    emulator: RunningEmulator? = nil, clock: RelayClock = .live, _ configure: (inout RelayConfiguration) throws -> Void = { _ in },
     _ body: @Sendable (RelayHarness) async throws -> T
 ) async throws -> T {
-    try await RelayHarness.withRouter(emulator: emulator, configure, body)
+    try await RelayHarness.withRouter(emulator: emulator, clock: clock, configure, body)
 }
 
 /// Runs `body` with a relay reached `via` its sockets or its router (see ``RelayHarness``), configured by

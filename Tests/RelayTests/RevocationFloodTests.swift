@@ -62,7 +62,7 @@ struct RevocationFloodTests {
 
     @Test("The check above can fail: with revocations on the shared pool (a broken wiring), the same load leaves at least two requests without a connection")
     func sharedPoolFails() async throws {
-        let broken = RelayCollaborators(battleNet: RelayCollaborators.live.battleNet)
+        let broken = RelayCollaborators(battleNet: RelayCollaborators.live.battleNet, clock: .live)
         let (revoked, signedIn) = try await Self.revocationsBesideExchanges(broken)
         #expect(revoked + signedIn <= Self.sharedConnections, "\(revoked) revocations and \(signedIn) sign-ins got through")
     }

@@ -4,6 +4,7 @@ import Foundation
 import Logging
 import RelayCore
 import RelayServer
+import TestSupport
 import Testing
 
 /// The sweep and the warm-up over many logins: each store query handles one batch, the warm-up holds no more than
@@ -27,16 +28,19 @@ struct SweepBatchTests {
         return login
     }
 
-    /// A service over `store` with a fresh poll index, at `now`; it never reaches Battle.net.
-    static func service(store: any LoginStore, now: Date, maxOpenLogins: Int = 100_000) -> LoginService {
-        LoginService(
-            settings: RelaySettings(publicURL: URL(string: "https://relay.example.com")!, maxOpenLogins: maxOpenLogins),
+    /// A service over `store` with a fresh poll index, at `now`, holding at most `maxOpenLogins` (nil: the default);
+    /// it never reaches Battle.net.
+    static func service(store: any LoginStore, now: Date, maxOpenLogins: Int? = nil) -> LoginService {
+        var settings = RelaySettings.defaults(publicURL: URL(string: "https://relay.example.com")!)
+        if let maxOpenLogins { settings.maxOpenLogins = maxOpenLogins }
+        return LoginService(
+            settings: settings,
             apps: AppRegistry(try! .parsing(["d3=poll"])), store: store,
             oauth: OAuthClient(
                 credentials: ClientCredentials(id: "relay", secret: "secret"),
                 endpoints: BattleNetEndpoints(emulatorBaseURL: URL(string: "http://battle.net.invalid")!),
                 transport: LoginServiceTests.NoNetwork()),
-            keyring: keyring, logger: Logger(label: "sweep-test"), now: { now })
+            keyring: keyring, logger: Logger(label: "sweep-test"), clock: ManualClock(now).relay)
     }
 
     /// Inserts `logins`, eight at a time (the PostgreSQL store's round trips overlap).

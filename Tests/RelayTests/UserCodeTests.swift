@@ -32,7 +32,7 @@ struct UserCodeTests {
             let service = LoginService(
                 settings: relay.service.settings, apps: relay.service.apps, store: relay.service.store,
                 oauth: OAuthClient(credentials: relayCredentials, endpoints: relay.emulator.endpoints, transport: relay.transport),
-                keyring: relay.service.keyring, logger: Logger(label: "test"),
+                keyring: relay.service.keyring, logger: Logger(label: "test"), clock: relay.service.clock,
                 userCodes: { codes.next() })
             let first = try await service.start(clientID: "d3", scope: nil)
             let second = try await service.start(clientID: "d3", scope: nil)

@@ -1,7 +1,8 @@
 import Foundation
 import NIOConcurrencyHelpers
 
-/// Runs `operation` and returns its result, or throws `timeout()` once `limit` has passed, whichever comes first.
+/// Runs `operation` and returns its result, or throws `timeout()` once `limit` has passed on `clock`, whichever comes
+/// first.
 /// `timeout` is called when the deadline passes, so it can also give up what the operation holds; if the operation
 /// ends at that very moment its result wins and the timeout's error is dropped.
 ///
@@ -10,7 +11,7 @@ import NIOConcurrencyHelpers
 /// by itself. A stuck database driver therefore cannot hold a request, a readiness check or a shutdown past the
 /// store's deadline. Cancelling the caller cancels the operation and throws `CancellationError` at once.
 public func withDeadline<T: Sendable>(
-    _ limit: Duration, timeout: @escaping @Sendable () -> any Error,
+    _ limit: Duration, clock: RelayClock = .live, timeout: @escaping @Sendable () -> any Error,
     _ operation: @escaping @Sendable () async throws -> T
 ) async throws -> T {
     let outcome = FirstOutcome<T>()
@@ -25,7 +26,7 @@ public func withDeadline<T: Sendable>(
                 }
             }
             let timer = Task {
-                guard (try? await Task.sleep(for: limit)) != nil else { return }
+                guard (try? await clock.sleep(for: limit)) != nil else { return }
                 outcome.finish(.failure(timeout()))
                 work.cancel()
             }

@@ -36,21 +36,23 @@ public actor GameDataGateway {
     private let budget: UpstreamBudget
     private let upstream: Upstream
     private let metrics: RelayMetrics
-    private let now: @Sendable () -> Date
+    private let clock: RelayClock
     private var flights: [String: Task<Outcome, Never>] = [:]
 
-    /// A gateway over `cache`, spending `budget`, calling `upstream`.
+    /// A gateway over `cache`, spending `budget`, calling `upstream`, aging its answers by `clock`.
     public init(
         cache: GatewayCache, budget: UpstreamBudget, upstream: Upstream, metrics: RelayMetrics, staleIfErrorBound: Int = 300,
-        now: @escaping @Sendable () -> Date = { Date() }
+        clock: RelayClock
     ) {
         self.cache = cache
         self.budget = budget
         self.upstream = upstream
         self.metrics = metrics
         self.staleIfErrorBound = staleIfErrorBound
-        self.now = now
+        self.clock = clock
     }
+
+    nonisolated private func now() -> Date { clock.date }
 
     /// The answer to `path` for a caller from `network` (an IPv4 address or IPv6 /64, for the fair share).
     public func answer(_ path: GatewayPath, network: String) async throws(GatewayRefusal) -> GatewayAnswer {

@@ -43,7 +43,7 @@ public actor UpstreamBudget {
     public let limits: Limits
     private let client: String
     private let ledger: any UpstreamLedger
-    private let now: @Sendable () -> Date
+    private let clock: RelayClock
     private var leased = 0
     private var leaseSecond = 0
     private var networks: [String: (second: Int, inSecond: Int, hour: Int, inHour: Int)] = [:]
@@ -51,13 +51,15 @@ public actor UpstreamBudget {
     private var pauseChecked = -1
     private var spentThisHour = (hour: 0, count: 0)
 
-    /// A budget for `client` on `ledger`.
-    public init(limits: Limits, client: String, ledger: any UpstreamLedger, now: @escaping @Sendable () -> Date = { Date() }) {
+    /// A budget for `client` on `ledger`, its seconds and hours read from `clock`.
+    public init(limits: Limits, client: String, ledger: any UpstreamLedger, clock: RelayClock) {
         self.limits = limits
         self.client = client
         self.ledger = ledger
-        self.now = now
+        self.clock = clock
     }
+
+    nonisolated private func now() -> Date { clock.date }
 
     /// Asks to spend one upstream request for a caller from `network`.
     public func admitGateway(network: String) async -> Decision {

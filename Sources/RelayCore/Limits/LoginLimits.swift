@@ -13,12 +13,12 @@ public struct LoginLimits: Sendable {
     /// Per client network, the budget of polls naming an unknown device code: charged only for those misses.
     public let unknownDeviceCodes: RateLimiter
 
-    /// The limits `settings` declares.
-    public init(_ settings: RelaySettings) {
+    /// The limits `settings` declares, refilled as `clock` moves.
+    public init(_ settings: RelaySettings, clock: RelayClock) {
         maxOpenLogins = settings.maxOpenLogins
         holds = HeldPollLimits(total: settings.maxHeldPolls, perNetwork: settings.maxHeldPollsPerNetwork)
         let misses = settings.unknownCodesPerMinute
-        unknownStates = RateLimiter(name: "unknown_state", burst: Int(misses), perMinute: misses)
-        unknownDeviceCodes = RateLimiter(name: "unknown_device_code", burst: Int(misses), perMinute: misses)
+        unknownStates = RateLimiter(name: "unknown_state", burst: Int(misses), perMinute: misses, clock: clock)
+        unknownDeviceCodes = RateLimiter(name: "unknown_device_code", burst: Int(misses), perMinute: misses, clock: clock)
     }
 }

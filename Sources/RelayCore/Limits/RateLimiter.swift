@@ -11,7 +11,7 @@ import Foundation
 public actor RateLimiter {
     private struct Bucket {
         var tokens: Double
-        var updated: ContinuousClock.Instant
+        var updated: RelayClock.Instant
     }
 
     /// What the limiter is for, used in metrics and logs.
@@ -21,15 +21,12 @@ public actor RateLimiter {
     private let generationSize: Int
     private var current: [String: Bucket] = [:]
     private var previous: [String: Bucket] = [:]
-    private let now: @Sendable () -> ContinuousClock.Instant
+    private let clock: RelayClock
 
     /// Creates a limiter allowing `burst` requests at once and `perMinute` sustained, per key, remembering at most
-    /// `maxKeys` keys; `now` is the time it refills by (a test's frozen clock).
-    public init(
-        name: String, burst: Int, perMinute: Double, maxKeys: Int = 100_000,
-        now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
-    ) {
-        self.now = now
+    /// `maxKeys` keys, refilled as `clock` moves.
+    public init(name: String, burst: Int, perMinute: Double, maxKeys: Int = 100_000, clock: RelayClock) {
+        self.clock = clock
         self.name = name
         self.burst = Double(burst)
         perSecond = perMinute / 60
@@ -38,7 +35,7 @@ public actor RateLimiter {
 
     /// Takes one token for `key`; false when the key has none left.
     public func allow(_ key: String) -> Bool {
-        let now = now()
+        let now = clock.now
         var bucket = current[key] ?? previous.removeValue(forKey: key) ?? Bucket(tokens: burst, updated: now)
         bucket.tokens = min(burst, bucket.tokens + (now - bucket.updated).timeInterval * perSecond)
         bucket.updated = now
@@ -56,7 +53,7 @@ public actor RateLimiter {
     /// named nothing) is checked with this first, then charged with ``allow(_:)``.
     public func hasToken(_ key: String) -> Bool {
         guard let bucket = current[key] ?? previous[key] else { return burst >= 1 }
-        return min(burst, bucket.tokens + (now() - bucket.updated).timeInterval * perSecond) >= 1
+        return min(burst, bucket.tokens + (clock.now - bucket.updated).timeInterval * perSecond) >= 1
     }
 
     /// How many keys the limiter remembers now (at most `maxKeys`).

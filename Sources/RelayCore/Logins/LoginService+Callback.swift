@@ -132,7 +132,6 @@ extension LoginService {
     private func exchange(
         code: String, state: String, login: Login, key: SymmetricKey, app: AppRegistration, logger: Logger
     ) async -> CallbackResult {
-        let clock = ContinuousClock()
         let started = clock.now
         var token: AccessToken
         let idToken: String?

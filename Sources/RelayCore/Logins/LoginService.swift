@@ -73,33 +73,36 @@ public struct LoginService: Sendable {
     let providerIDTokens: ProviderIDTokens?
     let logger: Logger
     private let userCodes: @Sendable () -> String
-    /// The clock the service reads.
-    public let now: @Sendable () -> Date
+    /// The clock the service reads (and, unless handed their own, its poll index and limits).
+    public let clock: RelayClock
 
     /// Wires the service: the protocol `settings` and `apps`; its records (`store`, the source of truth, and
     /// `index`, its in-memory view); Battle.net (`oauth`, and `providerIDTokens` to read its `id_token`s) and the
     /// `keyring`; the `limits` it applies; where it reports (`metrics`, `logger`); and where it draws time and user
     /// codes from.
     public init(
-        settings: RelaySettings, apps: AppRegistry, store: any LoginStore, index: PollIndex = PollIndex(), oauth: OAuthClient,
+        settings: RelaySettings, apps: AppRegistry, store: any LoginStore, index: PollIndex? = nil, oauth: OAuthClient,
         keyring: LoginKeyring, limits: LoginLimits? = nil, metrics: RelayMetrics = RelayMetrics(), logger: Logger,
-        providerIDTokens: ProviderIDTokens? = nil, now: @escaping @Sendable () -> Date = { Date() },
+        providerIDTokens: ProviderIDTokens? = nil, clock: RelayClock,
         userCodes: @escaping @Sendable () -> String = UserCode.generate
     ) {
         self.providerIDTokens = providerIDTokens
         self.userCodes = userCodes
-        self.limits = limits ?? LoginLimits(settings)
+        self.limits = limits ?? LoginLimits(settings, clock: clock)
         self.settings = settings
         self.apps = apps
         self.store = store
         self.oauth = oauth
         self.keyring = keyring
-        self.index = index
+        self.index = index ?? PollIndex(clock: clock)
         self.metrics = metrics
         metrics.prime(.loginsStarted, values: apps.all.map(\.name))
         self.logger = logger
-        self.now = now
+        self.clock = clock
     }
+
+    /// The wall time now.
+    public func now() -> Date { clock.date }
 
     /// How many rows one store query of the sweep or the warm-up reads or deletes at most.
     static let batchSize = 1_000

@@ -27,7 +27,7 @@ public final class PollIndex: Sendable {
         /// redeemed by the device grant.
         public var isAuthorizationCode = false
         /// When it was last polled without a long-poll wait.
-        var lastPoll: ContinuousClock.Instant?
+        var lastPoll: RelayClock.Instant?
         /// Long-polls held now.
         var held = 0
     }
@@ -56,10 +56,11 @@ public final class PollIndex: Sendable {
 
         /// Checks a plain poll's pace (RFC 8628 section 3.5). The first poll is never too fast, and a poll within
         /// `grace` of the interval is accepted, since real clients drift.
-        mutating func pace(_ deviceCodeHash: String, now: ContinuousClock.Instant, grace: Double = 0.2) -> Pace {
+        mutating func pace(_ deviceCodeHash: String, now: RelayClock.Instant, grace: Double = 0.2) -> Pace {
             guard var entry = entries[deviceCodeHash] else { return .ok }
             defer { entries[deviceCodeHash] = entry }
-            if let last = entry.lastPoll, now - last < .seconds(Double(entry.interval) * (1 - grace)) {
+            let least = Duration.seconds(Double(entry.interval) * (1 - grace))
+            if let last = entry.lastPoll, now - last < least {
                 entry.interval = min(entry.interval + 5, PollIndex.maxInterval)
                 entry.lastPoll = now
                 return .slowDown(interval: entry.interval)
@@ -81,16 +82,19 @@ public final class PollIndex: Sendable {
     }
 
     private let state = NIOLockedValueBox(State())
-    private let clock = ContinuousClock()
-    private let epoch = ContinuousClock.now
+    private let clock: RelayClock
+    private let epoch: RelayClock.Instant
     private static let tick = Duration.milliseconds(100)
 
     /// The longest interval `slow_down` grows to. RFC 8628 section 3.5 sets no bound; a client that keeps polling too
     /// fast still gets `slow_down` past it, but is never told to wait longer than half of a default login's life.
     public static let maxInterval = 300
 
-    /// Creates an empty index.
-    public init() {}
+    /// Creates an empty index whose polls are paced and held by `clock`.
+    public init(clock: RelayClock) {
+        self.clock = clock
+        epoch = clock.now
+    }
 
     /// Adds or replaces the entry of a login, keyed by its device code hash.
     public func put(_ login: Login) {
@@ -141,7 +145,7 @@ public final class PollIndex: Sendable {
             state.nextWaiter += 1
             state.live.insert(state.nextWaiter)
             state.deadlines[deadline, default: []].append((deviceCodeHash, state.nextWaiter))
-            if state.reaper == nil { state.reaper = startReaper() }
+            if state.reaper == nil { state.reaper = startReaper(firstTick: tickIndex(clock.now)) }
             return state.nextWaiter
         }
         guard let id = admitted else { return false }
@@ -212,24 +216,34 @@ public final class PollIndex: Sendable {
     }
 
     /// The tick in which `instant` falls, counted from the index's creation.
-    private func tickIndex(_ instant: ContinuousClock.Instant) -> Int64 {
+    private func tickIndex(_ instant: RelayClock.Instant) -> Int64 {
         let elapsed = instant - epoch
         return elapsed.components.seconds * 10 + elapsed.components.attoseconds / 100_000_000_000_000_000 + 1
     }
 
-    /// The task that answers held polls whose wait has ended, every tick, until none is left.
-    private func startReaper() -> Task<Void, Never> {
-        Task { [weak self] in
+    /// The instant tick `index` ends.
+    private func end(ofTick index: Int64) -> RelayClock.Instant {
+        epoch + PollIndex.tick * Int(index)
+    }
+
+    /// The task that answers held polls whose wait has ended, at the end of every tick from `firstTick` on, until none
+    /// is left. Each sleep ends at a tick's end read from the same instant the answers were taken at, so a clock that
+    /// jumps ahead meanwhile wakes it at once rather than a tick after the jump.
+    private func startReaper(firstTick: Int64) -> Task<Void, Never> {
+        Task { [weak self, clock] in
+            var tick = firstTick
             while true {
-                try? await Task.sleep(for: PollIndex.tick)
-                guard let self, self.answerExpired() else { return }
+                try? await clock.sleep(until: self?.end(ofTick: tick) ?? clock.now)
+                guard let self else { return }
+                let now = clock.now
+                guard self.answerExpired(passed: self.tickIndex(now) - 1) else { return }
+                tick = self.tickIndex(now)
             }
         }
     }
 
-    /// Answers the held polls whose tick has passed; false (and the reaper stops) when none is left to time.
-    private func answerExpired() -> Bool {
-        let passed = tickIndex(clock.now) - 1
+    /// Answers the held polls whose tick is at most `passed`; false (and the reaper stops) when none is left to time.
+    private func answerExpired(passed: Int64) -> Bool {
         let due: [(key: String, id: UInt64)]? = state.withLockedValue { state in
             guard !state.deadlines.isEmpty else {
                 state.reaper = nil

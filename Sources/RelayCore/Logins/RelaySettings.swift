@@ -1,7 +1,8 @@
 import BattleNet
 import Foundation
 
-/// The relay's protocol settings.
+/// The relay's protocol settings. Those an operator sets have their defaults in the relay's configuration, declared
+/// there once; only the two fixed ones have theirs here.
 public struct RelaySettings: Sendable {
     /// The relay's public base URL, such as `https://relay.example.com`. Every absolute URL the relay
     /// gives out is built from it, never from request headers.
@@ -31,10 +32,9 @@ public struct RelaySettings: Sendable {
 
     /// Creates settings.
     public init(
-        publicURL: URL, region: Region = .us, defaultScopes: [String] = ["openid", "wow.profile", "sc2.profile", "d3.profile"],
-        loginLifetime: Duration = .seconds(600), pollInterval: Int = 5, maxLongPollWait: Int = 30,
-        retention: Duration = .seconds(3600), maxOpenLogins: Int = 100_000, maxHeldPolls: Int = 5_000,
-        maxHeldPollsPerNetwork: Int = 50, unknownCodesPerMinute: Double = 20
+        publicURL: URL, region: Region, defaultScopes: [String], loginLifetime: Duration, pollInterval: Int,
+        maxLongPollWait: Int = 30, retention: Duration = .seconds(3600), maxOpenLogins: Int, maxHeldPolls: Int,
+        maxHeldPollsPerNetwork: Int, unknownCodesPerMinute: Double
     ) {
         self.unknownCodesPerMinute = unknownCodesPerMinute
         self.maxHeldPolls = maxHeldPolls

@@ -16,10 +16,12 @@ public struct JSONLogHandler: LogHandler {
     public var metadata: Logger.Metadata = [:]
     public var metadataProvider: Logger.MetadataProvider?
     private let label: String
+    private let clock: RelayClock
 
-    /// A handler for the logger named `label`.
-    public init(label: String) {
+    /// A handler for the logger named `label`, stamping each event's `time` from `clock`.
+    public init(label: String, clock: RelayClock) {
         self.label = label
+        self.clock = clock
     }
 
     public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
@@ -31,7 +33,7 @@ public struct JSONLogHandler: LogHandler {
         var fields = metadata.merging(metadataProvider?.get() ?? [:]) { $1 }.merging(event.metadata ?? [:]) { $1 }
             .mapValues(Self.json)
         if let error = event.error { fields["error"] = "\(error)" }
-        fields["time"] = Date().formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+        fields["time"] = clock.date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
         fields["level"] = event.level.rawValue
         fields["logger"] = label
         fields["message"] = event.message.description

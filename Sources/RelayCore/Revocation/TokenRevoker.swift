@@ -30,23 +30,23 @@ public struct TokenRevoker: Sendable {
     /// the others (R5-10).
     let share: RateLimiter
     let queue: BoundedQueue
-    let now: @Sendable () -> Date
+    let clock: RelayClock
 
     /// A revoker forwarding at most `perMinute` revocations a minute (also its burst), `concurrent` at once with
-    /// `queued` more waiting, through `oauth`.
+    /// `queued` more waiting, through `oauth`; its budgets refill and its claims are dated by `clock`.
     public init(
         store: any LoginStore, keyring: LoginKeyring, oauth: OAuthClient, metrics: RelayMetrics, perMinute: Double,
-        concurrent: Int = 4, queued: Int = 32, now: @escaping @Sendable () -> Date = { Date() }
+        concurrent: Int = 4, queued: Int = 32, clock: RelayClock
     ) {
         self.store = store
         self.keyring = keyring
         self.oauth = oauth
         self.metrics = metrics
-        rate = RateLimiter(name: "revocation_global", burst: Int(perMinute), perMinute: perMinute, maxKeys: 2)
+        rate = RateLimiter(name: "revocation_global", burst: Int(perMinute), perMinute: perMinute, maxKeys: 2, clock: clock)
         share = RateLimiter(
-            name: Throttle.revocationShare.label, burst: max(1, Int(perMinute / 4)), perMinute: max(1, perMinute / 4))
+            name: Throttle.revocationShare.label, burst: max(1, Int(perMinute / 4)), perMinute: max(1, perMinute / 4), clock: clock)
         queue = BoundedQueue(slots: concurrent, waiting: queued)
-        self.now = now
+        self.clock = clock
     }
 
     /// Revokes `token` if the relay issued it, for a client on `network` (nil: the relay's own revocation of a replayed
@@ -56,7 +56,7 @@ public struct TokenRevoker: Sendable {
         let digests = keyring.tokenDigests(token)
         let claimed: Bool
         do {
-            claimed = try await store.claimRevocation(digests: digests, now: now())
+            claimed = try await store.claimRevocation(digests: digests, now: clock.date)
         } catch {
             throw Refusal.storeUnavailable
         }

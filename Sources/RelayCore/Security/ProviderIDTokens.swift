@@ -27,11 +27,12 @@ public struct ProviderIDTokens: Sendable {
     let transport: any HTTPTransport
     let endpoints: BattleNetEndpoints
     let clientID: String
+    private let clock: RelayClock
     private let cache = NIOLockedValueBox(KeyCache())
 
     private struct KeyCache {
         var keys: [String: _RSA.Signing.PublicKey] = [:]
-        var fetchedAt: ContinuousClock.Instant?
+        var fetchedAt: RelayClock.Instant?
 
         /// The key named `kid` (the only key when the token names none).
         func key(_ kid: String?) -> _RSA.Signing.PublicKey? {
@@ -41,8 +42,9 @@ public struct ProviderIDTokens: Sendable {
     }
 
     /// Verifies tokens of the provider at `endpoints` (its issuer and key set) for `clientID`, fetching keys through
-    /// `transport`.
-    public init(transport: any HTTPTransport, endpoints: BattleNetEndpoints, clientID: String) {
+    /// `transport`, at most once in 10 s by `clock`.
+    public init(transport: any HTTPTransport, endpoints: BattleNetEndpoints, clientID: String, clock: RelayClock) {
+        self.clock = clock
         self.transport = transport
         self.endpoints = endpoints
         self.clientID = clientID
@@ -75,13 +77,13 @@ public struct ProviderIDTokens: Sendable {
         // One look under the lock at both the keys and when they were fetched: a sign-in that finds no key while
         // another has just fetched them finds the new keys, rather than a fetch too recent to repeat.
         let (known, due) = cache.withLockedValue { cache in
-            (cache.key(kid), cache.fetchedAt.map { ContinuousClock.now - $0 > .seconds(10) } ?? true)
+            (cache.key(kid), cache.fetchedAt.map { clock.now - $0 > .seconds(10) } ?? true)
         }
         if let known { return known }
         guard due else { throw .unknownKey }
         let keys = try await fetch()
         let fetched = cache.withLockedValue { cache in
-            cache = KeyCache(keys: keys, fetchedAt: .now)
+            cache = KeyCache(keys: keys, fetchedAt: clock.now)
             return cache.key(kid)
         }
         guard let fetched else { throw .unknownKey }

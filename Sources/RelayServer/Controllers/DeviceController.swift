@@ -137,7 +137,7 @@ struct DeviceController {
     }
 
     private func secondsLeft(_ login: Login) -> Int {
-        Int(login.expiresAt.timeIntervalSinceNow.rounded(.up))
+        Int(login.expiresAt.timeIntervalSince(logins.now()).rounded(.up))
     }
 
     /// A click on Continue must come from the relay's own confirm page. A browser says where a POST came from: in

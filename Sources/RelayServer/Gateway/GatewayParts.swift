@@ -15,11 +15,11 @@ struct GatewayParts: Sendable {
 
     init(
         _ configuration: RelayConfiguration, provider: BattleNetProvider, ledger: any UpstreamLedger,
-        transport: any HTTPTransport, metrics: RelayMetrics, now: @escaping @Sendable () -> Date
+        transport: any HTTPTransport, metrics: RelayMetrics, clock: RelayClock
     ) {
         budget = UpstreamBudget(
             limits: .init(perSecond: configuration.upstreamRequestsPerSecond, perHour: configuration.upstreamRequestsPerHour),
-            client: provider.credentials.id, ledger: ledger, now: now)
+            client: provider.credentials.id, ledger: ledger, clock: clock)
         regions = configuration.region.tokenRegions
         guard configuration.gatewayEnabled else {
             gateway = nil
@@ -33,7 +33,7 @@ struct GatewayParts: Sendable {
         gateway = GameDataGateway(
             cache: GatewayCache(capacity: Self.cacheBytes), budget: budget,
             upstream: .init(transport: transport, baseURL: { moved ? base : $0.apiBaseURL }, tokens: tokens),
-            metrics: metrics, now: now)
+            metrics: metrics, clock: clock)
     }
 }
 

@@ -46,7 +46,7 @@ struct RefusalMiddleware: RouterMiddleware {
     /// The refusal for a status the router or a library chose.
     static func refusal(for status: HTTPResponse.Status) -> Refusal {
         switch status {
-        case .notFound: Refusal(.notFound, "No such endpoint. See the README's API reference.", status: 404)
+        case .notFound: Refusal(.notFound, "No such endpoint. See the API reference in docs/protocol.md.", status: 404)
         case .methodNotAllowed: Refusal(.methodNotAllowed, "This endpoint does not accept this method.", status: 405)
         case .contentTooLarge: Refusal(.requestTooLarge, "The request body is too large (16 KiB at most).", status: 413)
         default:

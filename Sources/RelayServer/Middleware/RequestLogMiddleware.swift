@@ -7,10 +7,12 @@ import RelayCore
 /// pattern (never the URI, which may carry codes and states), status, duration, client address; the request id is
 /// in the logger's metadata. It sits outside ``RefusalMiddleware``, so it logs the status the client really got.
 struct RequestLogMiddleware: RouterMiddleware {
+    /// What the duration is measured by.
+    let clock: RelayClock
+
     func handle(_ request: Request, context: RelayContext, next: (Request, RelayContext) async throws -> Response)
         async throws -> Response
     {
-        let clock = ContinuousClock()
         let start = clock.now
         let response = try await next(request, context)
         let elapsed = clock.now - start

@@ -20,13 +20,13 @@ struct PrefixRateLimits: Sendable {
     private let widths: [Width]
 
     /// Limits of `perNetwork`, `per56` and `per48` requests a minute (each also its burst), counted under
-    /// `throttles` (the network's, the /56's and the /48's); `now` is the time they refill by (a test's frozen clock).
+    /// `throttles` (the network's, the /56's and the /48's), refilled as `clock` moves.
     init(
         _ throttles: (network: Throttle, per56: Throttle, per48: Throttle), perNetwork: Double, per56: Double, per48: Double,
-        now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
+        clock: RelayClock
     ) {
         func limiter(_ throttle: Throttle, _ perMinute: Double) -> RateLimiter {
-            RateLimiter(name: throttle.label, burst: Int(perMinute), perMinute: perMinute, now: now)
+            RateLimiter(name: throttle.label, burst: Int(perMinute), perMinute: perMinute, clock: clock)
         }
         widths = [
             Width(limiter: limiter(throttles.network, perNetwork), throttle: throttles.network, key: { $0.limitKey }),
