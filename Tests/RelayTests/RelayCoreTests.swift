@@ -30,7 +30,7 @@ struct RelayCoreTests {
         #expect(app.mode == .redirect)
         #expect(throws: AppArgumentError.self) { try AppRegistration(argument: "myapp") }
         #expect(throws: AppArgumentError.self) { try AppRegistration(argument: "https=poll") }
-        #expect(AppRegistry([]).all.map(\.name) == ["d3"])
+        #expect(AppRegistry([]).all.map(\.name) == ["bnet", "d3"])
     }
 
     @Test("User codes come from the unambiguous alphabet and normalise case and separators")
