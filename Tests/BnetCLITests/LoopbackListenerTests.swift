@@ -75,7 +75,8 @@ struct LoopbackListenerTests {
         let listener = try LoopbackListener()
         let redirect = listener.redirect
         let waiting = Task { try await listener.awaitReturn(timeout: .seconds(60)) { _ in .accept(page: "<p>back</p>") } }
-        let trickler = Self.onThread { try Self.trickle(port: redirect.port, every: .milliseconds(500)) }
+        let connection = try Self.connect(port: redirect.port)
+        let trickler = Self.onThread { Self.trickle(connection, every: .milliseconds(500)) }
         try await waitUntil("the trickler's connection") { listener.statistics.accepted >= 1 }
         let returned = try await transport.send(TransportRequest(url: URL(string: "\(redirect)?result=approved")!))
         #expect(returned.status == 200)
@@ -91,7 +92,9 @@ struct LoopbackListenerTests {
         let listener = try LoopbackListener()
         let port = listener.redirect.port
         let bound = Duration.seconds(5)
-        let trickler = Self.onThread { try Self.trickle(port: port, every: .milliseconds(500)) }
+        // Connected before the wait starts (the backlog holds it), so that the wait sees it however late the thread runs.
+        let connection = try Self.connect(port: port)
+        let trickler = Self.onThread { Self.trickle(connection, every: .milliseconds(500)) }
         #expect(try await listener.awaitReturn(timeout: bound) { _ in .accept(page: "") } == nil)
         let statistics = listener.statistics
         #expect(statistics.waited >= bound && statistics.waited < bound + .seconds(5), "the wait took \(statistics.waited)")
@@ -116,13 +119,18 @@ struct LoopbackListenerTests {
         #expect(listener.statistics.evicted >= flood - LoopbackListener.maxConnections, "\(listener.statistics)")
     }
 
-    /// `body` on a thread of its own (it blocks: on the cooperative threads of a 2-core machine it would starve
-    /// the tasks under test), as a task that ends with it.
+    /// `body` on a thread of its own, started at once (it blocks: on the cooperative threads of a 2-core machine it
+    /// would starve the tasks under test, and a task that started it could itself start late), as a task that only
+    /// waits for it.
     private static func onThread<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) -> Task<Value, any Error> {
-        Task {
-            try await withCheckedThrowingContinuation { continuation in
-                Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
-            }
+        let (results, continuation) = AsyncStream<Result<Value, any Error>>.makeStream()
+        Thread.detachNewThread {
+            continuation.yield(Result { try body() })
+            continuation.finish()
+        }
+        return Task {
+            for await result in results { return try result.get() }
+            throw CancellationError()
         }
     }
 
@@ -149,10 +157,9 @@ struct LoopbackListenerTests {
         return descriptor
     }
 
-    /// Connects to `port` and sends a request line one byte at a time, `every` apart, until the listener closes the
-    /// connection; returns how many bytes it sent.
-    private static func trickle(port: Int, every pause: Duration) throws -> Int {
-        let descriptor = try connect(port: port)
+    /// Sends a request line on `descriptor` one byte at a time, `every` apart, until the listener closes the
+    /// connection, then closes it; returns how many bytes it sent.
+    private static func trickle(_ descriptor: Int32, every pause: Duration) -> Int {
         defer { _ = close(descriptor) }
         var sent = 0
         for byte in Array("GET /x HTTP/1.1".utf8) + Array(repeating: UInt8(ascii: "x"), count: 60) {
