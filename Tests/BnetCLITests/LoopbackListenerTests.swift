@@ -116,7 +116,9 @@ struct LoopbackListenerTests {
         let returned = try await transport.send(TransportRequest(url: URL(string: "\(redirect)?result=approved")!))
         #expect(returned.status == 200)
         #expect(try await waiting.value != nil)
-        #expect(listener.statistics.evicted >= flood - LoopbackListener.maxConnections, "\(listener.statistics)")
+        // At most 32 are held: the rest were closed, for newer ones or (on loaded cores, connecting slowly) at their bound.
+        let statistics = listener.statistics
+        #expect(statistics.evicted + statistics.timedOut >= flood - LoopbackListener.maxConnections, "\(statistics)")
     }
 
     /// `body` on a thread of its own, started at once (it blocks: on the cooperative threads of a 2-core machine it
