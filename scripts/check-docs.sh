@@ -116,6 +116,8 @@ var granted: DeviceFlowToken { fatalError() }
 var client: DeviceFlowClient { fatalError() }
 var listenerPort: Int { fatalError() }
 var returnedURL: URL { fatalError() }
+var transport: any HTTPTransport { fatalError() }
+func save(_ token: DeviceFlowToken) {}
 """,
     "TestingAnApp": """
 var stub: StubTransport { fatalError() }

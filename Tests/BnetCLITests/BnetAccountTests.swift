@@ -8,19 +8,6 @@ import Testing
 /// Sign-ins as gh keeps them: the relay remembered, several accounts, the replaced token revoked, logout by account.
 @Suite("bnet accounts: relay reused, several accounts, replaced tokens revoked", .timeLimit(.minutes(3)))
 struct BnetAccountTests {
-    /// Runs `bnet login` with `arguments` (and --no-browser), approving it as `battleTag`; returns what it printed.
-    func login(_ sandbox: Sandbox, _ arguments: [String], as battleTag: String = "FaYe#2543") async throws -> String {
-        let login = try Background(
-            "bnet", ["login", "--no-browser"] + arguments, environment: sandbox.environment(), directory: sandbox.home)
-        let link = try await login.await(/Or open (\S+)/)
-        let person = PlayerBrowser()
-        let authorize = try await person.confirm(at: try #require(URL(string: link)))
-        let done = try await person.follow(try await person.decide(authorize, battleTag: battleTag))
-        #expect(done.status == 200)
-        #expect(try await login.waitForExit() == 0, "\(login.text)")
-        return login.text
-    }
-
     /// The emulator's answer to `/oauth/userinfo` for `token`: 200 while it works, 401 once revoked.
     func userInfoStatus(_ emulator: URL, _ token: String) async throws -> Int {
         try await AsyncHTTPClientTransport.testing.send(TransportRequest(
@@ -31,11 +18,11 @@ struct BnetAccountTests {
     func secondLoginReusesRelayAndRevokes() async throws {
         try await withSandbox { sandbox in
             try await withSandboxRelay(sandbox) { relay, emulator in
-                let first = try await login(sandbox, ["--relay", relay.absoluteString])
+                let first = try await bnetLogin(sandbox, ["--relay", relay.absoluteString])
                 #expect(first.contains("Or open \(relay.absoluteString)"))
                 let before = try #require(try sandbox.store(.bnet).load(region: .us))
                 #expect(try await userInfoStatus(emulator, before.token.value) == 200)
-                let second = try await login(sandbox, [])
+                let second = try await bnetLogin(sandbox, [])
                 #expect(second.contains("Or open \(relay.absoluteString)"), "\(second)")
                 let after = try #require(try sandbox.store(.bnet).load(region: .us))
                 #expect(after.relay == relay.absoluteString)
@@ -51,8 +38,8 @@ struct BnetAccountTests {
     func twoAccounts() async throws {
         try await withSandbox { sandbox in
             try await withSandboxRelay(sandbox) { relay, emulator in
-                _ = try await login(sandbox, ["--relay", relay.absoluteString], as: "FaYe#2543")
-                let second = try await login(sandbox, [], as: "Straton#1")
+                _ = try await bnetLogin(sandbox, ["--relay", relay.absoluteString], as: "FaYe#2543")
+                let second = try await bnetLogin(sandbox, [], as: "Straton#1")
                 #expect(second.contains("FaYe#2543 stays signed in; `bnet account switch FaYe#2543` makes it the default"))
                 #expect(try await sandbox.bnet("whoami").stdout.contains("BattleTag  Straton#1"))
                 #expect(try await sandbox.bnet("whoami", "--account", "FaYe#2543").stdout.contains("BattleTag  FaYe#2543"))
@@ -81,7 +68,7 @@ struct BnetAccountTests {
                 #expect(try await sandbox.bnet("whoami").stdout.contains("BattleTag  FaYe#2543"))
                 #expect(try await sandbox.bnet("whoami", "--account", "Straton#1").status == 3)
 
-                _ = try await login(sandbox, [], as: "Straton#1")
+                _ = try await bnetLogin(sandbox, [], as: "Straton#1")
                 let faye = try #require(try sandbox.store(.bnet).load(region: .us, account: "FaYe#2543"))
                 let all = try await sandbox.bnet("logout", "--all")
                 #expect(all.status == 0, "\(all.stderr)")

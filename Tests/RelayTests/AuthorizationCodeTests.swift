@@ -316,10 +316,10 @@ struct AuthorizationCodeTests {
         }
     }
 
-    @Test("“This wasn't me” on the consent page ends the sign-in, revokes its token and sends nothing to the app")
+    @Test("“This wasn't me” on the consent page ends the sign-in, revokes its token and sends no code: an app's return gets nothing, a loopback return (this computer) access_denied")
     func notMe() async throws {
         try await withRelay(Self.configure) { relay in
-            let app = App()
+            let app = App(clientID: "myapp", redirectURI: "com.example.myapp:/oauth2redirect", scope: "openid")
             let consent = try await Self.untilConsent(relay, app)
             let revocations = await relay.emulator.state.count("revoke")
             let ended = try await Self.press(relay, consent, notMe: true)
@@ -328,6 +328,15 @@ struct AuthorizationCodeTests {
             #expect(await relay.emulator.state.count("revoke") == revocations + 1)
             let again = try await Self.press(relay, consent)
             #expect(again.status == 410, "nothing left to allow")
+
+            let loopback = App()
+            let declined = try await Self.press(relay, try await Self.untilConsent(relay, loopback), notMe: true)
+            #expect(declined.status == 303)
+            let location = try #require(declined.header("Location"))
+            #expect(location.hasPrefix(loopback.redirectURI + "?error=access_denied&"), "\(location)")
+            #expect(location.contains("state=\(loopback.state)") && location.contains("iss="), "\(location)")
+            #expect(!location.contains("code="), "\(location)")
+            #expect(await relay.emulator.state.count("revoke") == revocations + 2)
         }
     }
 

@@ -3,7 +3,8 @@ import Foundation
 extension DeviceFlowClient {
     /// Reads a server's RFC 8414 metadata at `<relayURL>/.well-known/oauth-authorization-server` for its
     /// device authorization, token and revocation endpoints, its `long_poll_wait_max`, its `regions_supported`,
-    /// its `loopback_redirect_supported` and a sandbox relay's `sandbox_api_url`. When the
+    /// its `loopback_redirect_supported`, a sandbox relay's `sandbox_api_url`, its `authorization_endpoint` and
+    /// `issuer`, and its `api_gateway_endpoint`. When the
     /// metadata is absent (HTTP 404) the conventional `/oauth/device/code` and `/oauth/token` under `relayURL`
     /// are used.
     ///
@@ -47,7 +48,10 @@ extension DeviceFlowClient {
             regions: (metadata.regionsSupported ?? []).compactMap(Region.init(name:)),
             revocationURL: metadata.revocationEndpoint.flatMap { resolve($0, against: relayURL) },
             sandboxAPIURL: metadata.sandboxAPIURL.flatMap { resolve($0, against: relayURL) },
-            loopbackRedirect: metadata.loopbackRedirectSupported == true)
+            loopbackRedirect: metadata.loopbackRedirectSupported == true,
+            authorizationURL: metadata.authorizationEndpoint.flatMap { resolve($0, against: relayURL) },
+            issuer: metadata.issuer,
+            apiGatewayURL: metadata.apiGatewayEndpoint.flatMap { resolve($0, against: relayURL) })
     }
 
     private static func resolve(_ string: String, against base: URL) -> URL? {

@@ -20,13 +20,24 @@ public struct DeviceFlowEndpoints: Sendable, Hashable {
     /// Whether a login may name a loopback `redirect_uri` when it starts, for the browser to come back to the
     /// client (`loopback_redirect_supported`, a bnet-relay extension; RFC 8252 section 7.3).
     public var loopbackRedirect: Bool
+    /// The standard authorization endpoint (`authorization_endpoint`, RFC 6749 section 3.1), nil when the server
+    /// offers none.
+    public var authorizationURL: URL?
+    /// The server's issuer (`issuer`), which its authorization responses name as `iss` (RFC 9207).
+    public var issuer: String?
+    /// The relay's game-data gateway (`api_gateway_endpoint`, a bnet-relay extension), nil when it is off.
+    public var apiGatewayURL: URL?
 
     /// Spells out the endpoints.
     public init(
         deviceAuthorizationURL: URL, tokenURL: URL, longPollWaitMax: Int? = nil, regions: [Region] = [],
-        revocationURL: URL? = nil, sandboxAPIURL: URL? = nil, loopbackRedirect: Bool = false
+        revocationURL: URL? = nil, sandboxAPIURL: URL? = nil, loopbackRedirect: Bool = false,
+        authorizationURL: URL? = nil, issuer: String? = nil, apiGatewayURL: URL? = nil
     ) {
         self.loopbackRedirect = loopbackRedirect
+        self.authorizationURL = authorizationURL
+        self.issuer = issuer
+        self.apiGatewayURL = apiGatewayURL
         self.deviceAuthorizationURL = deviceAuthorizationURL
         self.tokenURL = tokenURL
         self.longPollWaitMax = longPollWaitMax
@@ -56,12 +67,13 @@ struct AuthorizationServerMetadata: Decodable {
     var loopbackRedirectSupported: Bool?
     var authorizationEndpoint: String?
     var issuer: String?
+    var apiGatewayEndpoint: String?
 
     enum CodingKeys: String, CodingKey {
         case authorizationEndpoint = "authorization_endpoint", issuer
         case deviceAuthorizationEndpoint = "device_authorization_endpoint", tokenEndpoint = "token_endpoint"
         case longPollWaitMax = "long_poll_wait_max", regionsSupported = "regions_supported"
         case revocationEndpoint = "revocation_endpoint", sandboxAPIURL = "sandbox_api_url"
-        case loopbackRedirectSupported = "loopback_redirect_supported"
+        case loopbackRedirectSupported = "loopback_redirect_supported", apiGatewayEndpoint = "api_gateway_endpoint"
     }
 }

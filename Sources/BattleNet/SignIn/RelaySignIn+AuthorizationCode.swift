@@ -54,32 +54,22 @@ extension RelaySignIn {
 
     /// The token request of `code`: the token and the player, or the relay's refusal as a failure.
     private func redeem(code: String, _ request: AuthorizationCodeRequest, tokenURL: URL) async throws -> SignInResult {
-        let form = [
-            ("grant_type", "authorization_code"), ("code", code), ("redirect_uri", request.redirectURI),
-            ("code_verifier", request.pkce.verifier), ("client_id", app),
-        ]
-        let response = try await transport.send(TransportRequest(
-            method: "POST", url: tokenURL,
-            headers: [("Content-Type", "application/x-www-form-urlencoded"), ("Accept", "application/json")],
-            body: Data(FormEncoding.encode(form).utf8), timeout: timeout, maxResponseBytes: 64 << 10))
-        let receivedAt = Date()
-        if let busy = busy(response) { throw busy }
-        if response.status == 200, let body = try? JSONDecoder().decode(TokenResponse.self, from: response.body) {
-            let granted = DeviceFlowToken(body, receivedAt: receivedAt)
+        switch try await request.redeem(code: code, at: tokenURL, transport: transport, timeout: timeout) {
+        case .granted(let granted):
             let regions = granted.regions.isEmpty
                 ? (granted.region.flatMap(Region.init(name:))?.tokenRegions ?? []) : granted.regions
             return .approved(SignedInPlayer(token: granted.token, regions: regions, relay: relayURL))
-        }
-        guard let error = try? JSONDecoder().decode(OAuthErrorResponse.self, from: response.body) else {
-            throw notARelay("its token endpoint answered HTTP \(response.status) without a token or an OAuth error")
-        }
-        if error.error == "invalid_grant" {
+        case .refused(let error) where error.error == "invalid_grant":
             return .failed(SignInFailure(
                 .notCollectable,
                 sentence("The relay has no token for this sign-in (\(error.errorDescription ?? "invalid_grant"))")
                     + " Each code is redeemed once, within a minute: sign in again."))
+        case .refused(let error):
+            throw SignInFailure(.refused, sentence("The relay refused the sign-in (\(error.error)): "
+                + (error.errorDescription ?? "no reason given")))
+        case .unexpected(let response):
+            throw busy(response)
+                ?? notARelay("its token endpoint answered HTTP \(response.status) without a token or an OAuth error")
         }
-        throw SignInFailure(.refused, sentence("The relay refused the sign-in (\(error.error)): "
-            + (error.errorDescription ?? "no reason given")))
     }
 }

@@ -10,10 +10,11 @@ struct BnetLoginCommand: AsyncParsableCommand {
         abstract: "Sign in to Battle.net through the relay, for every game.",
         discussion: """
             Where a browser can be opened here ($BROWSER, open on macOS, xdg-open with a display; not over SSH) \
-            and the relay offers it, signs in through the browser on this machine, with no code to type (a \
-            Battle.net that remembers you answers without a click); otherwise, or with --no-browser or --qr, or \
-            when the browser does not come back within BNET_BROWSER_WAIT seconds (120), shows a code and a link \
-            to approve in any browser, on any device. By default the sign-in asks for every game's scope: openid \
+            and the relay offers its authorization endpoint, signs in through the browser on this machine with no \
+            code to type: Battle.net, then Continue on the relay's page, and the browser comes back to \
+            http://127.0.0.1:PORT/callback. Otherwise, or with --no-browser or --qr, or when the browser does not \
+            come back within BNET_BROWSER_WAIT seconds (120), shows a code and a link to approve in any browser, on \
+            any device. By default the sign-in asks for every game's scope: openid \
             d3.profile wow.profile sc2.profile (a relay that allows fewer is asked for its default ones instead, \
             and says so). --scope asks for exactly the scopes given. Without --relay (or BNET_RELAY_URL, or \
             config.json), it signs in at the relay of the region's last sign-in. The token is saved in \

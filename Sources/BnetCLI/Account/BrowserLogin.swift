@@ -1,57 +1,79 @@
 import BattleNet
+import BattleNetHTTPClient
 import BnetKit
 import Foundation
 
-/// How a sign-in through the browser ended.
-enum BrowserSignInOutcome {
-    /// The browser came back and the token was collected.
-    case signedIn(DeviceFlowToken)
-    /// Sign in with the code instead; `reuse` is the login to go on with when the relay started a plain
-    /// device-flow one (it did not take the loopback address).
-    case fallBack(reuse: DeviceAuthorization?)
-}
-
 extension DeviceLogin {
-    /// Signs in through the browser on this machine (RFC 8252 section 7.3): listens on a loopback address, starts
-    /// a login naming it as `redirect_uri`, opens the browser at the relay's link (which goes straight on to
-    /// Battle.net), and collects the token with the one-time `callback_code` the browser brings back. Falls back to
-    /// the code when the relay did not take the address, the browser could not be started, or it did not come
-    /// back within ``BrowserWait``'s bound (said on screen).
+    /// Signs in through the browser on this machine at the relay's standard authorization endpoint (RFC 6749
+    /// section 4.1 with PKCE S256, RFC 8252 section 7.3): listens on `127.0.0.1` at `/callback` on a port the
+    /// system picks, opens the browser at `endpoint` (Battle.net, then the relay's consent page), reads the
+    /// return against the request (its `state` and the relay's `iss`; any other return is refused and the wait
+    /// goes on), and redeems the one-time code with the verifier. Nil, to sign in with the code instead, when the
+    /// browser could not be started or did not come back within ``BrowserWait``'s bound (said on screen).
     func signInThroughBrowser(
-        _ client: DeviceFlowClient, launcher: BrowserLauncher, context: Context, relayURL: URL
-    ) async throws -> BrowserSignInOutcome {
+        at endpoint: URL, endpoints: DeviceFlowEndpoints, launcher: BrowserLauncher, context: Context
+    ) async throws -> DeviceFlowToken? {
         let program = context.program
         let wait = try BrowserWait.seconds(environment: context.environment, program: program)
-        let listener = try LoopbackListener()
+        let listener = try LoopbackListener(path: "/callback")
         defer { listener.close() }
-        let authorization = try await client.start(
-            clientID: clientID, asking: scopes, relay: relayURL, loopback: listener.redirect)
-        guard let redirect = authorization.loopbackRedirect else { return .fallBack(reuse: authorization) }
-        let link = try RelayPolicy.verificationLink(for: authorization, relay: relayURL, program: program)
-        guard Browser.open(link, with: launcher) else {
+        let request = AuthorizationCodeRequest(
+            endpoint: endpoint, clientID: clientID, redirectURI: listener.redirect.description, scopes: scopes,
+            issuer: endpoints.issuer)
+        guard Browser.open(request.url, with: launcher) else {
             Terminal.printError("\(program.name): the browser could not be started (\(launcher.command.first ?? "")); "
                 + "sign in with the code instead.")
-            return .fallBack(reuse: nil)
+            return nil
         }
         if !quiet {
             Terminal.printLine("Opening your browser to sign in at Battle.net; waiting up to \(wait) s for it to "
                 + "come back (Ctrl-C to stop, or `\(program.command("login --no-browser"))` to use a code).")
         }
         let returned = try await listener.awaitReturn(timeout: .seconds(wait)) { url in
-            BrowserWait.returnPage(approved: RelayCallback(loopbackReturn: url, to: redirect)?.outcome == .approved)
+            switch request.callback(url) {
+            case nil: .refuse(page: BrowserWait.notThisSignInPage)
+            case .code: .accept(page: BrowserWait.returnPage(approved: true))
+            case .error: .accept(page: BrowserWait.returnPage(approved: false))
+            }
         }
-        guard let returned else {
+        let refused = listener.statistics.refused
+        if refused > 0 {
+            Terminal.printError("\(program.name): refused \(refused == 1 ? "a return" : "\(refused) returns") to this "
+                + "machine's sign-in address that did not answer this sign-in (another state or relay).")
+        }
+        guard let returned, let callback = request.callback(returned) else {
             Terminal.printLine("The browser did not come back within \(wait) s; sign in with the code instead.")
-            return .fallBack(reuse: nil)
+            return nil
         }
-        guard let callback = RelayCallback(loopbackReturn: returned, to: redirect) else {
-            throw CLIFailure(.failure, "The browser came back without the relay's answer; run `\(program.login())` again, "
-                + "or `\(program.command("login --no-browser"))` to sign in with a code.")
+        switch callback {
+        case .code(let code):
+            return try await redeem(code, request, tokenURL: endpoints.tokenURL, program: program)
+        case .error("access_denied", _):
+            throw CLIFailure(.loginRefused, "The sign-in was declined in the browser (\"This wasn't me\" at the relay, "
+                + "or Battle.net's Cancel); nothing was saved. Run `\(program.login())` again to sign in.")
+        case .error(let error, let description):
+            let detail = description.map { ": \($0)" } ?? ""
+            throw CLIFailure(.failure, "The relay ended the sign-in (\(error)\(detail)); nothing was saved. Run "
+                + "`\(program.login())` again in a minute, or `\(program.command("login --no-browser"))` to sign in "
+                + "with a code.")
         }
-        if callback.outcome == .failed {
-            throw CLIFailure(.failure, "The sign-in failed at Battle.net or at the relay ("
-                + (callback.error ?? "server_error") + "); run `\(program.login())` again in a minute.")
+    }
+
+    /// The token for `code`, redeemed once with the request's verifier.
+    private func redeem(
+        _ code: String, _ request: AuthorizationCodeRequest, tokenURL: URL, program: Program
+    ) async throws -> DeviceFlowToken {
+        switch try await request.redeem(
+            code: code, at: tokenURL, transport: AsyncHTTPClientTransport.shared, timeout: .seconds(30))
+        {
+        case .granted(let token):
+            return token
+        case .refused(let error):
+            throw CLIFailure(.loginRefused, "The relay refused the sign-in's code (\(error.error)"
+                + (error.errorDescription.map { ": \($0)" } ?? "") + "); nothing was saved. Run `\(program.login())` again.")
+        case .unexpected(let response):
+            throw CLIFailure(.failure, "The relay's token endpoint answered HTTP \(response.status) without a token "
+                + "or an OAuth error; nothing was saved. Try `\(program.login())` again in a minute, or tell its operator.")
         }
-        return .signedIn(try await client.collect(authorization, after: callback))
     }
 }

@@ -13,10 +13,11 @@ struct LoginCommand: AsyncParsableCommand {
         abstract: "Sign in to Battle.net through the relay.",
         discussion: """
             Where a browser can be opened here ($BROWSER, open on macOS, xdg-open with a display; not over SSH) \
-            and the relay offers it, opens the browser at Battle.net and takes the sign-in back on a loopback \
-            address (http://127.0.0.1:PORT/...), with no code to type; a Battle.net that remembers you answers \
-            without a click. Otherwise, or with --no-browser or --qr, or when the browser does not come back \
-            within the time shown (\(Program.running.variable("BROWSER_WAIT")), 120 s by default), shows a code and a link; approve the \
+            and the relay offers its authorization endpoint, opens the browser at it (authorization code with \
+            PKCE): Battle.net, then one relay page to Continue, and the browser comes back to this machine \
+            (http://127.0.0.1:PORT/callback), with no code to type. Otherwise, or with --no-browser or --qr, or when \
+            the browser does not come back within the time shown (\(Program.running.variable("BROWSER_WAIT")), 120 s \
+            by default), shows a code and a link (the browser, if any, opens the page without the code); approve the \
             sign-in in any browser, on any device. The token is saved \
             in credentials-<oauth host>.json (mode 0600). One sign-in at Battle.net's shared OAuth host is good \
             for us, eu, kr and tw, so any relay of those regions signs in players of all four, and every \
@@ -89,30 +90,21 @@ struct DeviceLogin {
             throw Self.wrongRegion(region, relayRegions: client.endpoints.regions, relay: relayURL)
         }
         let launcher = openBrowser && !qr ? Browser.launcher(environment: context.environment) : nil
-        var started: DeviceAuthorization?
-        if let launcher, client.endpoints.loopbackRedirect {
-            switch try await signInThroughBrowser(client, launcher: launcher, context: context, relayURL: relayURL) {
-            case .signedIn(let result):
-                try save(result, route: .browser, context: context, client: client, relayURL: relayURL)
-                return
-            case .fallBack(let reuse):
-                started = reuse
-            }
+        if let launcher, let authorizationURL = client.endpoints.authorizationURL,
+            let result = try await signInThroughBrowser(
+                at: authorizationURL, endpoints: client.endpoints, launcher: launcher, context: context)
+        {
+            try save(result, route: .browser, context: context, client: client, relayURL: relayURL)
+            return
         }
-        try await signInWithCode(client, started: started, context: context, relayURL: relayURL)
+        try await signInWithCode(client, context: context, relayURL: relayURL)
     }
 
-    /// The device flow's sign-in: the printed code and link (and QR code), then the wait for approval. `started` is a
-    /// login the browser attempt already began.
-    private func signInWithCode(
-        _ client: DeviceFlowClient, started: DeviceAuthorization?, context: Context, relayURL: URL
-    ) async throws {
-        let authorization: DeviceAuthorization
-        if let started {
-            authorization = started
-        } else {
-            authorization = try await client.start(clientID: clientID, asking: scopes, relay: relayURL)
-        }
+    /// The device flow's sign-in: the printed code and link (and QR code), then the wait for approval. The browser
+    /// is opened at the verification page without the code (the person types it): a command's arguments can be
+    /// read by every local user.
+    private func signInWithCode(_ client: DeviceFlowClient, context: Context, relayURL: URL) async throws {
+        let authorization = try await client.start(clientID: clientID, asking: scopes, relay: relayURL)
         let link = try RelayPolicy.verificationLink(for: authorization, relay: relayURL, program: context.program)
         Terminal.write(LoginMessages.instructions(authorization, style: Terminal.outputStyle))
         if qr {
@@ -123,8 +115,10 @@ struct DeviceLogin {
                 Terminal.printError("\(context.program.name): the sign-in link is too long for a QR code; open it instead.")
             }
         }
-        if openBrowser, let launcher = Browser.launcher(environment: context.environment), Browser.open(link, with: launcher) {
-            Terminal.printLine("Opening your browser...")
+        if openBrowser, let launcher = Browser.launcher(environment: context.environment),
+            Browser.open(authorization.verificationURI, with: launcher)
+        {
+            Terminal.printLine("Opening your browser at the sign-in page; enter the code above there...")
         }
         let spinner = Spinner("Waiting for approval...")
         let result: DeviceFlowToken
@@ -149,7 +143,8 @@ struct DeviceLogin {
         guard regions.contains(region) else { throw Self.wrongRegion(region, relayRegions: regions, relay: relayURL) }
         try context.store.save(StoredCredential(
             region: region, regions: regions, relay: relayURL.absoluteString, token: result.token,
-            apiURL: RelayPolicy.sandboxAPIURL(client.endpoints, relay: relayURL)?.absoluteString, route: route))
+            apiURL: RelayPolicy.sandboxAPIURL(client.endpoints, relay: relayURL)?.absoluteString, route: route,
+            gateway: RelayPolicy.gatewayURL(client.endpoints, relay: relayURL)?.absoluteString))
         Terminal.printLine(LoginMessages.signedIn(result.token, region: region, regions: regions))
     }
 

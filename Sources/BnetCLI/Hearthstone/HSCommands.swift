@@ -51,7 +51,7 @@ struct HSCardsCommand: AsyncParsableCommand {
         let search = HSCardSearch(
             textFilter: search, classSlug: `class`, manaCost: mana.map { [$0] } ?? [], attack: attack.map { [$0] } ?? [],
             health: health.map { [$0] } ?? [], page: page)
-        try await options.show(hint: "`bnet hs metadata` lists the classes.", {
+        try await options.show(hint: "`bnet hs metadata` lists the classes.", gameData: true, {
             try await HearthstoneClient(api: $0).cards(search)
         }, render: { HSRenderer(.terminal).cards($0) })
     }
@@ -70,7 +70,7 @@ struct HSCardCommand: AsyncParsableCommand {
     @OptionGroup var options: GameDataOptions
 
     func run() async throws {
-        try await options.show(hint: "`bnet hs cards --search TEXT` finds a card's id.", {
+        try await options.show(hint: "`bnet hs cards --search TEXT` finds a card's id.", gameData: true, {
             try await HearthstoneClient(api: $0).card(card)
         }, render: { HSRenderer(.terminal).card($0) })
     }
@@ -95,7 +95,7 @@ struct HSDeckCommand: AsyncParsableCommand {
     @OptionGroup var options: GameDataOptions
 
     func run() async throws {
-        try await options.show(hint: "check the code: copy it again from the game.", {
+        try await options.show(hint: "check the code: copy it again from the game.", gameData: true, {
             try await HearthstoneClient(api: $0).deck(code: code)
         }, render: { HSRenderer(.terminal).deck($0) })
     }
@@ -111,7 +111,7 @@ struct HSMetadataCommand: AsyncParsableCommand {
     @OptionGroup var options: GameDataOptions
 
     func run() async throws {
-        try await options.show(hint: "Hearthstone's API did not answer.", {
+        try await options.show(hint: "Hearthstone's API did not answer.", gameData: true, {
             try await HearthstoneClient(api: $0).metadata()
         }, render: { HSRenderer(.terminal).metadata($0) })
     }

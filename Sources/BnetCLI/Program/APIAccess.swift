@@ -3,10 +3,11 @@ import BattleNetHTTPClient
 import BnetKit
 import Foundation
 
-/// How the API commands reach Battle.net: the signed-in player's token for the region (any sign-in at the
-/// region's OAuth host that covers it), else client credentials from `BNET_CLIENT_ID` and `BNET_CLIENT_SECRET`,
-/// else the "run `bnet login`" failure. Every answer's body is kept as sent, for `--json`. Each game's commands build
-/// their own client on ``api``.
+/// How the API commands reach Battle.net: game data through the game-data gateway of the relay the player signed in
+/// at when it offered one (no token needed there; not with `--api-url` or a given token), else the signed-in
+/// player's token for the region (any sign-in at the region's OAuth host that covers it), else client credentials
+/// from `BNET_CLIENT_ID` and `BNET_CLIENT_SECRET`, else the "run `bnet login`" failure. Every answer's body is kept
+/// as sent, for `--json`. Each game's commands build their own client on ``api``.
 struct APIAccess {
     /// The program, settings and store the command runs with.
     let context: Context
@@ -17,7 +18,8 @@ struct APIAccess {
     /// The bodies Battle.net answered with, in order.
     let answers: AnswerRecorder
 
-    init(context: Context, options: APIOptions, locale: BattleNetLocale? = nil) throws {
+    /// Access for a command; `gameData` commands (no player data) may go through the relay's gateway.
+    init(context: Context, options: APIOptions, locale: BattleNetLocale? = nil, gameData: Bool = false) throws {
         self.context = context
         let settings = context.settings
         if (locale ?? settings.locale) == .multi {
@@ -26,6 +28,13 @@ struct APIAccess {
         }
         var apiURL = options.apiURL.flatMap(URL.init(string:))
         answers = AnswerRecorder(AsyncHTTPClientTransport.shared)
+        if gameData, apiURL == nil, context.givenToken == nil, let gateway = try Self.gateway(context) {
+            credential = nil
+            api = BlizzardAPI(
+                region: settings.region, gateway: gateway, locale: locale ?? settings.locale, transport: answers,
+                maxResponseBytes: options.maxResponseBytes)
+            return
+        }
         let stored = try context.givenToken?.credential(region: settings.region)
             ?? context.storedCredential()
         let tokens: any AccessTokenSource
@@ -56,6 +65,14 @@ struct APIAccess {
             region: settings.region, locale: locale ?? settings.locale, apiBaseURL: apiURL, tokens: tokens,
             transport: answers, maxResponseBytes: options.maxResponseBytes)
     }
+
+    /// The gateway of the relay the region's sign-in (expired or not) was made at, when it offered one there.
+    private static func gateway(_ context: Context) throws -> URL? {
+        guard let stored = try context.storedCredential(), let gateway = stored.gateway.flatMap(URL.init(string:)),
+            let relay = URL(string: stored.relay), RelayPolicy.isSameOrigin(gateway, as: relay)
+        else { return nil }
+        return gateway
+    }
 }
 
 extension APIAccess {
@@ -66,18 +83,19 @@ extension APIAccess {
     /// through the browser here and the renewal setting is `auto`; otherwise after asking. Then runs `body` again;
     /// otherwise the failure stands (exit 3).
     static func run(
-        region: RegionOption, options: APIOptions, _ body: (APIAccess) async throws -> Void
+        region: RegionOption, options: APIOptions, gameData: Bool = false, _ body: (APIAccess) async throws -> Void
     ) async throws {
-        try await run(context: try Context(region: region.region, locale: options.locale), options: options, body)
+        try await run(
+            context: try Context(region: region.region, locale: options.locale), options: options, gameData: gameData, body)
     }
 
-    /// ``run(region:options:_:)`` in a context the command made itself, with `locale` over the settings' one.
+    /// ``run(region:options:gameData:_:)`` in a context the command made itself, with `locale` over the settings' one.
     static func run(
-        context: Context, options: APIOptions, locale: BattleNetLocale? = nil,
+        context: Context, options: APIOptions, locale: BattleNetLocale? = nil, gameData: Bool = false,
         _ body: (APIAccess) async throws -> Void
     ) async throws {
         do {
-            try await body(try APIAccess(context: context, options: options, locale: locale))
+            try await body(try APIAccess(context: context, options: options, locale: locale, gameData: gameData))
         } catch {
             let failure = CLIFailure.from(error, program: context.program)
             guard failure.status == .notSignedIn, context.givenToken == nil else { throw error }
@@ -107,7 +125,7 @@ extension APIAccess {
                 try await login.run(
                     context: context, relayURL: previous.flatMap { URL(string: $0.relay) } ?? context.settings.relay)
             }
-            try await body(try APIAccess(context: context, options: options, locale: locale))
+            try await body(try APIAccess(context: context, options: options, locale: locale, gameData: gameData))
         }
     }
 }

@@ -12,11 +12,11 @@ struct GameDataOptions: ParsableArguments {
     @OptionGroup var api: APIOptions
 
     /// Calls `fetch` on the API, then prints Battle.net's last answer as sent (`--json`) or `render`'s text. A
-    /// missing resource exits 4 with `hint`.
+    /// missing resource exits 4 with `hint`. `gameData` (no player data) may go through the relay's gateway.
     func show<Value>(
-        hint: String, _ fetch: (BlizzardAPI) async throws -> Value, render: (Value) -> String
+        hint: String, gameData: Bool = false, _ fetch: (BlizzardAPI) async throws -> Value, render: (Value) -> String
     ) async throws {
-        try await APIAccess.run(region: region, options: api) { access in
+        try await APIAccess.run(region: region, options: api, gameData: gameData) { access in
             let value: Value
             do {
                 value = try await fetch(access.api)

@@ -65,7 +65,7 @@ struct SC2RegionCommand<Kind: SC2RegionKind>: AsyncParsableCommand {
 
     func run() async throws {
         let region = try SC2RegionID.parse(regionName)
-        try await options.show(hint: "the regions are 1, 2, 3 and 5.", {
+        try await options.show(hint: "the regions are 1, 2, 3 and 5.", gameData: true, {
             try await Kind.fetch(StarCraft2Client(api: $0), region: region)
         }, render: { Kind.render($0, region: region) })
     }
@@ -128,7 +128,7 @@ struct SC2LeagueCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await options.show(hint: "check the season (`bnet sc2 season REGION`) and the queue.", {
+        try await options.show(hint: "check the season (`bnet sc2 season REGION`) and the queue.", gameData: true, {
             try await StarCraft2Client(api: $0).league(seasonID: season, queueID: queue, teamType: team, leagueID: league)
         }, render: { SC2Renderer(.terminal).league($0) })
     }

@@ -82,11 +82,13 @@ struct WoWOptions: ParsableArguments {
     }
 
     /// Calls `fetch` on a client of the game asked (any token: public and game data), then prints Battle.net's
-    /// answer as sent or `render`'s text. A missing resource exits 4 with `hint`.
+    /// answer as sent or `render`'s text. A missing resource exits 4 with `hint`. `gameData` (no player data) may
+    /// go through the relay's gateway.
     func show<Value>(
-        hint: String, _ fetch: (WorldOfWarcraftClient) async throws -> Value, render: (WoWRenderer, Value) -> String
+        hint: String, gameData: Bool = false, _ fetch: (WorldOfWarcraftClient) async throws -> Value,
+        render: (WoWRenderer, Value) -> String
     ) async throws {
-        try await data.show(hint: hint, { try await fetch(WorldOfWarcraftClient(api: $0, game: game)) }, render: {
+        try await data.show(hint: hint, gameData: gameData, { try await fetch(WorldOfWarcraftClient(api: $0, game: game)) }, render: {
             render(WoWRenderer(.terminal), $0)
         })
     }

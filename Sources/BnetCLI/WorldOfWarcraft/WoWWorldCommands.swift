@@ -14,7 +14,7 @@ struct WoWRealmsCommand: AsyncParsableCommand {
     @OptionGroup var options: WoWOptions
 
     func run() async throws {
-        try await options.show(hint: "this game has no realms there.", { try await $0.realms() },
+        try await options.show(hint: "this game has no realms there.", gameData: true, { try await $0.realms() },
             render: { $0.realms($1) })
     }
 }
@@ -40,7 +40,7 @@ struct WoWRealmCommand: AsyncParsableCommand {
 
     func run() async throws {
         let slug = WoWSlug.of(realm)
-        try await APIAccess.run(region: options.data.region, options: options.data.api) { access in
+        try await APIAccess.run(region: options.data.region, options: options.data.api, gameData: true) { access in
             let client = WorldOfWarcraftClient(api: access.api, game: options.game)
             let found: WoWRealm
             do {
@@ -73,7 +73,7 @@ struct WoWTokenCommand: AsyncParsableCommand {
     @OptionGroup var options: WoWOptions
 
     func run() async throws {
-        try await options.show(hint: "the token is sold in retail and progression Classic (--classic).",
+        try await options.show(hint: "the token is sold in retail and progression Classic (--classic).", gameData: true,
             { try await $0.tokenPrice() }, render: { $0.token($1) })
     }
 }
@@ -88,7 +88,7 @@ struct WoWAffixesCommand: AsyncParsableCommand {
     @OptionGroup var options: WoWOptions
 
     func run() async throws {
-        try await options.show(hint: "Mythic+ is retail's.", { try await $0.keystoneAffixes() },
+        try await options.show(hint: "Mythic+ is retail's.", gameData: true, { try await $0.keystoneAffixes() },
             render: { $0.affixes($1) })
     }
 }
@@ -119,7 +119,8 @@ struct WoWLeaderboardCommand: AsyncParsableCommand {
     @OptionGroup var options: WoWOptions
 
     func run() async throws {
-        try await options.show(hint: "check the connected realm (`bnet wow realm SLUG`), the dungeon and the period.", {
+        let hint = "check the connected realm (`bnet wow realm SLUG`), the dungeon and the period."
+        try await options.show(hint: hint, gameData: true, {
             try await $0.mythicKeystoneLeaderboard(connectedRealmID: connectedRealm, dungeonID: dungeon, period: period)
         }, render: { $0.leaderboard($1) })
     }

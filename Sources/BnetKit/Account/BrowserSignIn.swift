@@ -86,10 +86,17 @@ public enum BrowserWait {
 
     /// The page the listener answers the browser's return with: what happened, and that the terminal has it.
     public static func returnPage(approved: Bool) -> String {
-        let (title, text) = approved
-            ? ("Signed in", "You are signed in. The terminal has it; you can close this tab.")
-            : ("Sign-in not completed", "The sign-in was not completed. The terminal says why; you can close this tab.")
-        return """
+        approved
+            ? page("Signed in", "You are signed in. The terminal has it; you can close this tab.")
+            : page("Sign-in not completed", "The sign-in was not completed. The terminal says why; you can close this tab.")
+    }
+
+    /// The page for a return that is not the answer to the sign-in the terminal started (another state or relay).
+    public static let notThisSignInPage = page(
+        "Not this sign-in", "This is not the answer to the sign-in the terminal is waiting for; nothing was signed in.")
+
+    private static func page(_ title: String, _ text: String) -> String {
+        """
             <!doctype html><html lang="en"><head><meta charset="utf-8"><title>\(title)</title>
             <style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem}</style>
             </head><body><h1>\(title)</h1><p>\(text)</p></body></html>

@@ -23,14 +23,15 @@ public enum RelayPolicy {
             + "in between.")
     }
 
-    /// Refuses endpoints named by the relay's metadata (device authorization, token, revocation) that are not on
-    /// the relay's own origin: the device code and the token travel to them, and the relay URL is the only
-    /// server the person chose (and ``checkTransport(_:allowInsecure:program:)`` checked). Exit 1: the relay is
+    /// Refuses endpoints named by the relay's metadata (device authorization, token, revocation, authorization)
+    /// that are not on the relay's own origin: the codes and the token travel to them, and the relay URL is the
+    /// only server the person chose (and ``checkTransport(_:allowInsecure:program:)`` checked). Exit 1: the relay is
     /// misconfigured, or something in its place is not the relay.
     public static func checkEndpoints(
         _ endpoints: DeviceFlowEndpoints, relay: URL, program: Program
     ) throws(CLIFailure) {
-        let named = [endpoints.deviceAuthorizationURL, endpoints.tokenURL] + (endpoints.revocationURL.map { [$0] } ?? [])
+        let named = [endpoints.deviceAuthorizationURL, endpoints.tokenURL]
+            + [endpoints.revocationURL, endpoints.authorizationURL].compactMap { $0 }
         for endpoint in named where !isSameOrigin(endpoint, as: relay) {
             let elsewhere = WebOrigin(endpoint).map { "on another origin (\($0))" } ?? "that is not an http(s) URL"
             throw CLIFailure(.failure, "The relay at \(relay.absoluteString) is misconfigured or is not a "
@@ -49,6 +50,12 @@ public enum RelayPolicy {
         }
         guard origin.host == relayOrigin.host || (origin.isLoopback && relayOrigin.isLoopback) else { return nil }
         return url
+    }
+
+    /// The relay's game-data gateway (`api_gateway_endpoint`), if it is on the relay's own origin; anything else is
+    /// ignored, and game data goes with the player's token as before.
+    public static func gatewayURL(_ endpoints: DeviceFlowEndpoints, relay: URL) -> URL? {
+        endpoints.apiGatewayURL.flatMap { isSameOrigin($0, as: relay) ? $0 : nil }
     }
 
     /// Whether `url` has the same origin (scheme, host, port) as `relay`; false when either is not http(s).

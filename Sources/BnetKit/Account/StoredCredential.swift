@@ -19,13 +19,18 @@ public struct StoredCredential: Codable, Sendable, Hashable {
     /// How the sign-in came back: through the browser to this machine, or with the code. Nil in a file written
     /// before this was recorded (taken as the code).
     public var route: SignInRoute?
+    /// The relay's game-data gateway (its metadata's `api_gateway_endpoint`) when it offered one at sign-in: game
+    /// data goes there, with no token. Nil when it offered none (game data then goes with the token, as player
+    /// data does).
+    public var gateway: String?
 
     /// Creates a credential; `regions` defaults to `region` alone.
     public init(
         region: Region, regions: [Region]? = nil, relay: String, token: AccessToken, apiURL: String? = nil,
-        route: SignInRoute? = nil
+        route: SignInRoute? = nil, gateway: String? = nil
     ) {
         self.route = route
+        self.gateway = gateway
         self.region = region
         self.regions = regions ?? [region]
         self.relay = relay
@@ -41,5 +46,6 @@ public struct StoredCredential: Codable, Sendable, Hashable {
         token = try container.decode(AccessToken.self, forKey: .token)
         apiURL = try container.decodeIfPresent(String.self, forKey: .apiURL)
         route = try container.decodeIfPresent(SignInRoute.self, forKey: .route)
+        gateway = try container.decodeIfPresent(String.self, forKey: .gateway)
     }
 }

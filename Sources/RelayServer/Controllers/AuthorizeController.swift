@@ -168,7 +168,16 @@ struct AuthorizeController {
             if let token = try await logins.decline(login, code: code) {
                 _ = try? await revoker.revoke(token.value, logger: context.logger)
             }
-            response = page(DevicePages.message(language, title: \.endedTitle, \.endedText), .ok)
+            if (try? RegisteredRedirect(validating: authorization.redirectURI))?.kind == .loopback {
+                // A loopback return is this computer: its waiting client learns the sign-in ended (RFC 6749
+                // section 4.1.2.1's access_denied, no code) instead of waiting out its bound.
+                response = .redirect(location: logins.location(authorization, [
+                    ("error", "access_denied"), ("error_description", "The person ended the sign-in on the relay's page."),
+                ]), status: .seeOther)
+                response.headers[.referrerPolicy] = "no-referrer"
+            } else {
+                response = page(DevicePages.message(language, title: \.endedTitle, \.endedText), .ok)
+            }
         } else {
             guard try await logins.consent(login) else { return expired }
             response = .redirect(location: logins.location(authorization, [("code", code)]), status: .seeOther)

@@ -23,3 +23,17 @@ func signIn(_ sandbox: Sandbox, relay: URL, approve: Bool = true, extra: [String
     _ = try await login.waitForExit()
     return login
 }
+
+/// Runs `bnet login` with `arguments` (and --no-browser), approving it as `battleTag`; returns what it printed.
+@discardableResult
+func bnetLogin(_ sandbox: Sandbox, _ arguments: [String], as battleTag: String = "FaYe#2543") async throws -> String {
+    let login = try Background(
+        "bnet", ["login", "--no-browser"] + arguments, environment: sandbox.environment(), directory: sandbox.home)
+    let link = try await login.await(/Or open (\S+)/)
+    let person = PlayerBrowser()
+    let authorize = try await person.confirm(at: try #require(URL(string: link)))
+    let done = try await person.follow(try await person.decide(authorize, battleTag: battleTag))
+    #expect(done.status == 200)
+    #expect(try await login.waitForExit() == 0, "\(login.text)")
+    return login.text
+}

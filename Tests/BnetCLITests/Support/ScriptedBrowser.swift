@@ -6,8 +6,9 @@ import TestSupport
 /// The browser `d3` opens, played by the test: `$BROWSER` is a two-line script that appends each URL it is given
 /// to a file, and this browser, keeping one cookie jar for its whole life (as a real browser keeps its cookies
 /// across sign-ins, for every port of 127.0.0.1), opens each new URL: follows redirects, submits a page's first form
-/// with its first button when `clicks` allows (the relay's confirm page, the redirect-mode page that posts itself,
-/// the emulator's consent page), and stops at the first page it does not submit or at a non-http(s) address.
+/// (or with `.notMe` the relay's "This wasn't me" form) with its first button when `clicks` allows (the relay's
+/// consent page, the emulator's consent page, a page that posts itself), and stops at the first page it does not
+/// submit or at a non-http(s) address.
 final class ScriptedBrowser: @unchecked Sendable {
     /// One response the browser received.
     struct Visit: Sendable {
@@ -17,8 +18,9 @@ final class ScriptedBrowser: @unchecked Sendable {
         var html: String?
     }
 
-    /// What the browser submits: every form (a person who clicks through), or only pages that post themselves.
-    enum Clicks { case everything, nothing }
+    /// What the browser submits: every form (a person who clicks through), every form but "This wasn't me" on the
+    /// relay's consent page, or only pages that post themselves.
+    enum Clicks { case everything, notMe, nothing }
 
     let directory: URL
     private let cookies = CookieJar()
@@ -88,8 +90,11 @@ final class ScriptedBrowser: @unchecked Sendable {
                 request = TransportRequest(url: next, timeout: .seconds(10))
                 continue
             }
-            guard let html, let form = Self.firstForm(in: html, at: request.url),
-                  clicks == .everything || html.contains(Self.selfPosting)
+            let clicks = self.clicks
+            let forms = html.map { Self.forms(in: $0, at: request.url) } ?? []
+            let notMe = forms.first { $0.fields.contains { $0 == ("action", "not_me") } }
+            guard let html, let form = clicks == .notMe ? notMe ?? forms.first : forms.first,
+                  clicks != .nothing || html.contains(Self.selfPosting)
             else { return }
             request = TransportRequest(
                 method: "POST", url: form.action, headers: [("Content-Type", "application/x-www-form-urlencoded")],
@@ -100,13 +105,15 @@ final class ScriptedBrowser: @unchecked Sendable {
     /// What the relay's self-posting page runs.
     private static let selfPosting = "document.forms[0].submit()"
 
-    /// The first `<form method="post">` of `html`: its action and what submitting it with its first button sends
+    /// Every `<form method="post">` of `html`: its action and what submitting it with its first button sends
     /// (hidden inputs, checked checkboxes and radios, the button's name and value).
-    static func firstForm(in html: String, at url: URL) -> (action: URL, fields: [(String, String)])? {
-        guard let match = html.firstMatch(of: /<form method="post" action="([^"]*)">(.*?)<\/form>/.dotMatchesNewlines()),
-              let action = URL(string: String(match.1), relativeTo: url)?.absoluteURL
-        else { return nil }
-        let body = String(match.2)
+    static func forms(in html: String, at url: URL) -> [(action: URL, fields: [(String, String)])] {
+        html.matches(of: /<form method="post" action="([^"]*)">(.*?)<\/form>/.dotMatchesNewlines()).compactMap { match in
+            URL(string: String(match.1), relativeTo: url).map { form(String(match.2), action: $0.absoluteURL) }
+        }
+    }
+
+    private static func form(_ body: String, action: URL) -> (action: URL, fields: [(String, String)]) {
         var fields: [(String, String)] = []
         for input in body.matches(of: /<input ([^>]*)>/) {
             let attributes = String(input.1)
