@@ -2,9 +2,11 @@
 # Builds the release `bnet-relay` and `bnet` (the player CLI; `d3` is a link to it) with the Swift runtime linked
 # statically, stamps the git commit into
 # them (through the environment: no tracked file changes), and makes the release artifacts in dist/:
-#   bnet-relay-<version>-<commit>-linux-<arch>.tar.gz   both binaries, systemd unit, example configuration,
-#                                                       proxy configurations, installer, docs
-#   bnet-relay_<debian version>_<debian arch>.deb       the relay as a Debian package (deploy/debian/)
+#   bnet-relay-<version>-<commit>-linux-<arch>.tar.gz   both binaries, their manual pages (share/man/man1), systemd
+#                                                       unit, example configuration, proxy configurations, installer,
+#                                                       docs
+#   bnet-relay_<debian version>_<debian arch>.deb       the relay and bnet as a Debian package (deploy/debian/), with
+#                                                       bnet's and d3's manual pages
 #   SHA256SUMS                                          checksums of both
 #
 #   deploy/build.sh
@@ -58,6 +60,8 @@ strip -o "$stage/bin/bnet-relay" "$binary"
 strip -o "$stage/bin/bnet" "$bnet"
 ln -s bnet "$stage/bin/d3"   # one program: called d3, it is the d3 CLI as documented
 [ "$("$stage/bin/d3" --version)" = "$version ($commit)" ] || { echo "build.sh: bin/d3 does not run" >&2; exit 1; }
+# bnet.1 and d3.1 from the command trees (checked to render with `man -l`).
+SCRATCH="$scratch" deploy/manpages.sh "$stage/bin/bnet" "$stage/share/man/man1"
 cp deploy/bnet-relay.service deploy/relay.env.example deploy/Caddyfile deploy/install.sh deploy/README.md \
     deploy/prometheus-alerts.yml deploy/grafana-dashboard.json "$stage/deploy/"
 cp deploy/nginx/bnet-relay-http.conf deploy/nginx/bnet-relay.conf "$stage/deploy/nginx/"
@@ -75,6 +79,11 @@ pkg="dist/deb-root"
 rm -rf "$pkg" && mkdir -p "$pkg/DEBIAN" "$pkg/usr/bin" "$pkg/lib/systemd/system" "$pkg/usr/share/doc/bnet-relay/nginx"
 install -d -m 700 "$pkg/etc/bnet-relay"
 install -m 755 "$stage/bin/bnet-relay" "$pkg/usr/bin/bnet-relay"
+install -m 755 "$stage/bin/bnet" "$pkg/usr/bin/bnet"
+ln -s bnet "$pkg/usr/bin/d3"
+install -d "$pkg/usr/share/man/man1"
+for page in bnet.1 d3.1; do gzip -9n <"$stage/share/man/man1/$page" >"$pkg/usr/share/man/man1/$page.gz"; done
+chmod 644 "$pkg"/usr/share/man/man1/*.gz
 sed -e 's#/usr/local/bin/bnet-relay#/usr/bin/bnet-relay#g' -e 's#/usr/local/share/doc/#/usr/share/doc/#g' \
     -e 's#Installed by deploy/install.sh to /etc/systemd/system/#Installed by the bnet-relay package (or deploy/install.sh)#' \
     deploy/bnet-relay.service >"$pkg/lib/systemd/system/bnet-relay.service"

@@ -78,9 +78,9 @@ fi
 package=$(cd dist && ls -td bnet-relay-*/ | head -n 1); package=${package%/}
 check "--version is '<version> (<commit>)': $version" \
     bash -c '[[ "$1" =~ ^[0-9]+\.[0-9]+\.[0-9]+\ \($2(-dirty)?\)$ ]]' _ "$version" "$commit"
-check "tarball holds both binaries, unit, example config, proxy configs, installer, docs" bash -c '
+check "tarball holds the binaries, their manual pages, unit, example config, proxy configs, installer, docs" bash -c '
     listing=$(tar -tzf "dist/$1.tar.gz")
-    for f in bin/bnet-relay bin/d3 deploy/bnet-relay.service deploy/relay.env.example deploy/Caddyfile deploy/prometheus-alerts.yml \
+    for f in bin/bnet-relay bin/bnet bin/d3 share/man/man1/bnet.1 share/man/man1/d3.1 deploy/bnet-relay.service deploy/relay.env.example deploy/Caddyfile deploy/prometheus-alerts.yml \
              deploy/nginx/bnet-relay-http.conf deploy/nginx/bnet-relay.conf deploy/install.sh deploy/README.md README.md; do
         grep -qx "$1/$f" <<<"$listing" || { echo "missing $f" >&2; exit 1; }
     done' _ "$package"
@@ -101,7 +101,7 @@ check "relay.env is its only conffile; postinst, prerm and postrm are there" bas
     [ "$(dpkg-deb -f "$1" Package)" = bnet-relay ] && d=$(mktemp -d) && dpkg-deb -e "$1" "$d" \
         && [ "$(cat "$d/conffiles")" = /etc/bnet-relay/relay.env ] && [ -x "$d/postinst" ] && [ -x "$d/prerm" ] \
         && [ -x "$d/postrm" ] && sh -n "$d/postinst" && sh -n "$d/prerm" && sh -n "$d/postrm"; rc=$?; rm -rf "$d"; exit $rc' _ "$deb"
-check "contents: binary 0755, unit, relay.env 0600 in a 0700 /etc/bnet-relay, docs; all root's" bash -c '
+check "contents: binaries 0755, manual pages, unit, relay.env 0600 in a 0700 /etc/bnet-relay, docs; all root's" bash -c '
     want() { grep -Eq "^$1 root/root +[0-9]+ [-0-9]+ [0-9:]+ \./$2$" "$3" || { echo "missing: $1 $2" >&2; return 1; }; }
     want -rwxr-xr-x usr/bin/bnet-relay "$1" && want -rw-r--r-- lib/systemd/system/bnet-relay.service "$1" \
         && want -rw------- etc/bnet-relay/relay.env "$1" && want drwx------ etc/bnet-relay/ "$1" \
@@ -109,6 +109,8 @@ check "contents: binary 0755, unit, relay.env 0600 in a 0700 /etc/bnet-relay, do
         && want -rw-r--r-- usr/share/doc/bnet-relay/relay.env.example "$1" \
         && want -rw-r--r-- usr/share/doc/bnet-relay/nginx/bnet-relay-http.conf "$1" \
         && want -rw-r--r-- usr/share/doc/bnet-relay/nginx/bnet-relay.conf "$1" \
+        && want -rwxr-xr-x usr/bin/bnet "$1" && grep -Eq " \./usr/bin/d3 -> bnet$" "$1" \
+        && want -rw-r--r-- usr/share/man/man1/bnet.1.gz "$1" && want -rw-r--r-- usr/share/man/man1/d3.1.gz "$1" \
         && ! grep -Eq "seal.key|client-secret|/usr/local/" "$1"' _ "$tmp/deb-contents.txt"
 
 # dpkg into a scratch root, maintainer scripts run without chroot ($DPKG_ROOT-aware): the machine's own dpkg
@@ -133,6 +135,11 @@ check "relay.env 0600, /etc/bnet-relay 0700" bash -c 'dmode() { [ "$(stat -c %a 
     dmode "$1" etc/bnet-relay/relay.env 600 && dmode "$1" etc/bnet-relay 700' _ "$droot"
 check "postinst enabled the unit (systemctl --root)" test -L "$droot/etc/systemd/system/multi-user.target.wants/bnet-relay.service"
 check "the installed unit starts /usr/bin/bnet-relay" grep -q '^ExecStart=/usr/bin/bnet-relay serve' "$droot/lib/systemd/system/bnet-relay.service"
+check "man renders the installed bnet.1.gz and d3.1.gz, naming their subcommands" bash -c '
+    for program in bnet d3; do
+        page=$(MANWIDTH=100 man -l "$1/usr/share/man/man1/$program.1.gz" | col -b)
+        for word in "$program" login whoami logout; do grep -qw "$word" <<<"$page" || { echo "$program.1: no $word" >&2; exit 1; }; done
+    done' _ "$droot"
 # The operator edits relay.env and writes the client secret; a reinstall and an upgrade keep both, and the key.
 echo "BNET_RELAY_REGION=eu   # edited by the operator" >>"$droot/etc/bnet-relay/relay.env"
 (umask 077 && echo not-a-real-secret >"$droot/etc/bnet-relay/client-secret")

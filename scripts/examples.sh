@@ -9,12 +9,17 @@
 #     PostgresNIO, the relay's own modules), or a game library it does not use (CoreOnlyExample: none, nor the
 #     transport; SignInExample: only Diablo III; HearthstoneOnlyExample: only Hearthstone, no transport), or
 #   - it did not find the fetched packages and linked modules it expects (so the check cannot pass vacuously).
-# Prints the example's path; the interop suite (Tests/Interop/test_example.py) runs it against a sandbox relay.
+# Then builds Examples/GameDataApp (GameDataExample: Diablo III's acts through a relay's gateway, no secret, no
+# sign-in) the same way and fails unless it links exactly BattleNet, BattleNetDiablo3, BattleNetURLSession and
+# swift-crypto of the package, nothing of the server.
+# Prints the two examples' paths, SignInExample's on the first line and GameDataExample's on the second; the interop
+# suite (Tests/Interop/test_example.py, test_game_data_example.py) runs them against a sandbox relay.
 #
 # Usage: scripts/examples.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scratch=$PWD/.build-examples
+game_data_scratch=$PWD/.build-examples-gamedata
 allowed_packages="swift-asn1 swift-crypto"
 expected_modules="BattleNet BattleNetDiablo3 BattleNetURLSession Crypto SignInExample"
 
@@ -36,6 +41,7 @@ resolve() {
 # checked here.
 resolve Examples/SwiftUIApp "$PWD/.build-swiftui"
 resolve Examples/SignInCLI "$scratch"
+resolve Examples/GameDataApp "$game_data_scratch"
 
 # linked PRODUCT: the modules whose object files the product links (its link file list), one a line.
 linked() {
@@ -85,5 +91,22 @@ server=$(grep -E "$server_modules" <<<"$modules" || true)
 games=$(grep -E '^BattleNet(WorldOfWarcraft|StarCraft2|Hearthstone)$' <<<"$modules" || true)
 [ -z "$games" ] || fail "an app using only BattleNetDiablo3 of the games links $(echo "$games" | xargs)"
 [ -x "$bin/SignInExample" ] || fail "no executable at $bin/SignInExample"
+sign_in_example=$bin/SignInExample
 
-echo "$bin/SignInExample"
+# 4. GameDataExample (a package of its own): the same three libraries as SignInExample, nothing of the server and
+#    no other game.
+build=(swift build --disable-index-store -debug-info-format none --package-path Examples/GameDataApp --scratch-path "$game_data_scratch")
+bin=$("${build[@]}" --show-bin-path)
+"${build[@]}" >&2
+modules=$(linked GameDataExample)
+echo "examples: modules in the game-data app: $(echo "$modules" | xargs)" >&2
+for module in BattleNet BattleNetDiablo3 BattleNetURLSession Crypto GameDataExample; do
+    grep -qx "$module" <<<"$modules" || fail "expected the game-data app to link $module; it did not (see the list above)"
+done
+extra=$(grep -E "$server_modules|^BattleNet(WorldOfWarcraft|StarCraft2|Hearthstone)$" <<<"$modules" || true)
+[ -z "$extra" ] || fail "the game-data app, using BattleNet, BattleNetURLSession and BattleNetDiablo3, links $(echo "$extra" | xargs)"
+printed=$("$bin/GameDataExample" 2>&1 || true)
+[ "$printed" = "game-data-example: usage: GameDataExample RELAY_URL [REGION]" ] || fail "GameDataExample printed '$printed'"
+
+echo "$sign_in_example"
+echo "$bin/GameDataExample"

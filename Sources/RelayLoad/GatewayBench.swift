@@ -53,10 +53,12 @@ struct GatewayBench: AsyncParsableCommand {
         print("gateway bench: \(hits) cache hits over \(paths.count) URLs, \(concurrency) at once; \(misses) misses each")
         let bearer = [("Authorization", "Bearer \(token)")]
         var hitRates: [String: Double] = [:]
+        var hitP99s: [String: Double] = [:]
         for (name, base) in [("gateway", gateway), ("nginx", nginx)] {
             for path in paths { _ = try await get(driver, base + path, []) }  // warm
             let (seconds, times) = try await timed(driver, (0..<hits).map { base + paths[$0 % paths.count] }, width: concurrency)
             hitRates[name] = Double(hits) / seconds
+            hitP99s[name] = Percentiles(times).ms(0.99)
             print(String(format: "  %-8@ hits: %7.0f req/s, %@", name as NSString, Double(hits) / seconds,
                          Percentiles(times).summary as NSString))
         }
@@ -67,9 +69,10 @@ struct GatewayBench: AsyncParsableCommand {
             missMedians[name] = Percentiles(times).ms(0.5)
             print(String(format: "  %-8@ misses: %@", name as NSString, Percentiles(times).summary as NSString))
         }
-        print(String(format: "  ratios: gateway/nginx hit throughput %.2f; miss p50 overhead over direct: gateway +%.2f ms, nginx +%.2f ms",
-                     hitRates["gateway"]! / hitRates["nginx"]!, missMedians["gateway"]! - missMedians["direct"]!,
-                     missMedians["nginx"]! - missMedians["direct"]!))
+        print(String(format: "  ratios: gateway/nginx hit throughput %.2f, hit p99 %.2f; miss p50 over direct: gateway %.2fx (+%.2f ms), nginx %.2fx (+%.2f ms)",
+                     hitRates["gateway"]! / hitRates["nginx"]!, hitP99s["gateway"]! / hitP99s["nginx"]!,
+                     missMedians["gateway"]! / missMedians["direct"]!, missMedians["gateway"]! - missMedians["direct"]!,
+                     missMedians["nginx"]! / missMedians["direct"]!, missMedians["nginx"]! - missMedians["direct"]!))
     }
 
     /// Asks every URL (at most `width` at once), failing on any answer but 200; the wall time and each request's.
@@ -104,6 +107,8 @@ actor TimeLog {
 
 /// nginx as a caching reverse proxy of the emulator, on a loopback port: `proxy_cache` keyed by URI, one lock per
 /// key (`proxy_cache_lock`, nginx's single flight), revalidation with `If-Modified-Since`, the token added upstream.
+/// It runs as deployed, a master process and a worker per core (without a master, nginx keeps SIGTERM blocked and
+/// never stops: the bench's first run hung there, its figures unprinted).
 struct NginxCache {
     let baseURL: String
     let process: Process
@@ -113,7 +118,8 @@ struct NginxCache {
         let root = directory.appending(path: "nginx")
         try FileManager.default.createDirectory(at: root.appending(path: "cache"), withIntermediateDirectories: true)
         let config = """
-            daemon off; master_process off; worker_processes 1; error_log \(root.path)/error.log warn; pid \(root.path)/nginx.pid;
+            daemon off; worker_processes auto; error_log \(root.path)/error.log warn; pid \(root.path)/nginx.pid;
+            \(getuid() == 0 ? "user root;" : "")
             events { worker_connections 4096; }
             http {
                 access_log off;
@@ -144,8 +150,12 @@ struct NginxCache {
         return NginxCache(baseURL: "http://127.0.0.1:\(port)", process: process)
     }
 
+    /// SIGTERM (nginx's fast shutdown); SIGKILL if it is still running 5 s later.
     func stop() {
         process.terminate()
+        let deadline = Date().addingTimeInterval(5)
+        while process.isRunning, Date() < deadline { usleep(50_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
     }
 }

@@ -36,16 +36,17 @@ actor LoadDriver {
 
     /// Starts `bnet-relay serve`, trusting X-Forwarded-For from loopback, and waits for it. With `provider`, the
     /// relay runs as in production against that emulator (its own process, real credentials); without, in sandbox
-    /// mode with its built-in emulator. Its output goes to a file in `directory`.
+    /// mode with its built-in emulator. Its output goes to a file in `directory`; its database is `database` (a
+    /// PostgreSQL URL several relays share), else a SQLite file there.
     func startRelay(
         binary: String, directory: URL, provider: RunningEmulator? = nil, credentials: ClientCredentials? = nil,
-        extra: [String] = []
+        database: String? = nil, extra: [String] = []
     ) async throws -> RunningRelay {
         // Below Linux's ephemeral range (32768-60999), where thousands of just-closed client connections linger.
         let port = Int.random(in: 20_000...32_000)
         var arguments = [
             "--emulator-port", "\(port + 1)", "--trusted-proxy", "127.0.0.1",
-            "--database", directory.appending(path: "load.sqlite").path,
+            "--database", database ?? directory.appending(path: "load.sqlite").path,
             "--seal-key-file", directory.appending(path: "seal.key").path, "--log-level", "warning",
             // The benchmarks hold more than a production relay is allowed to (the held-poll benchmark: 10,000).
             "--max-held-polls", "50000", "--max-connections", "60000",

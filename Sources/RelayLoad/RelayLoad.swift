@@ -15,7 +15,7 @@ import TestSupport
 struct RelayLoad: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "relay-load", abstract: "Drive a bnet-relay with simulated clients and print figures.",
-        subcommands: [Soak.self, Held.self, Callbacks.self, PickupLatency.self, GatewayBench.self], defaultSubcommand: Soak.self)
+        subcommands: [Soak.self, Held.self, Callbacks.self, PickupLatency.self, GatewayBench.self, GatewayFleet.self], defaultSubcommand: Soak.self)
 }
 
 /// What every command needs: the relay binary.

@@ -39,6 +39,30 @@ import Testing
         }
     }
 
+    /// `HEAD` is a `GET` without the body: the same headers (with the body's `Content-Length`), stored and answered
+    /// from the cache the same way.
+    @Test func headHasGetsHeadersNoBodyAndIsCachedTheSame() async throws {
+        let clock = ManualClock(Date())
+        try await RelayHarness.withRouter(emulator: Self.emulator(maxAge: 60), now: clock.reader, { $0.gateway = true }) { relay in
+            let url = URL(string: relay.baseURL.absoluteString + Self.leaderboard)!
+            let head = try await relay.send(TransportRequest(method: "HEAD", url: url))
+            #expect(head.status == 200)
+            #expect(head.body.isEmpty)
+            #expect(head.header("Cache-Status") == "bnet-relay; fwd=miss; stored")
+            clock.advance(.seconds(5))
+            let get = try await relay.get(Self.leaderboard)
+            #expect(get.header("Cache-Status") == "bnet-relay; hit; ttl=55", "the HEAD's answer was stored")
+            #expect(!get.body.isEmpty)
+            let headHit = try await relay.send(TransportRequest(method: "HEAD", url: url))
+            #expect(headHit.body.isEmpty)
+            #expect(headHit.header("Content-Length") == "\(get.body.count)")
+            for name in ["Content-Type", "Cache-Control", "Last-Modified", "Battlenet-Namespace", "Age", "Cache-Status"] {
+                #expect(headHit.header(name) == get.header(name), "\(name)")
+            }
+            #expect(await relay.emulator.state.count("api.served") == 1)
+        }
+    }
+
     @Test func aStaleAnswerIsRevalidatedWithIfModifiedSinceAndA304RefreshesIt() async throws {
         let clock = ManualClock(Date())
         try await RelayHarness.withRouter(emulator: Self.emulator(maxAge: 60), clock: clock.relay, { $0.gateway = true }) { relay in

@@ -20,9 +20,12 @@ import Testing
         ("/api/eu/oauth/token", 403, "player_data"),
         ("/api/evil.example.com/d3/data/act", 400, "foreign_host"),
         ("/api/127.0.0.1:8080/d3/data/act", 400, "foreign_host"),
+        ("/api/eu/https:/evil.example.com/d3/data/act", 400, "foreign_host"),
         ("/api/eu/d3/data/../profile/FaYe-2543", 400, "invalid_path"),
         ("/api/eu/d3/data/%2e%2e/%2e%2e/profile/FaYe-2543", 400, "invalid_path"),
         ("/api/eu/d3/data/act%2F..%2Fx", 400, "invalid_path"),
+        ("/api/eu/d3/data/%2E%2E/profile/FaYe-2543", 400, "invalid_path"),
+        ("/api/eu/d3/data/act%5C..%5Cprofile", 400, "invalid_path"),
         ("/api/eu//evil.example.com/d3/data/act", 400, "invalid_path"),
         ("/api/eu/data/wow/token/index", 400, "not_game_data"),
         ("/api/eu/wow/guild", 404, "not_game_data"),
@@ -51,13 +54,37 @@ import Testing
         }
     }
 
-    @Test(arguments: ["POST", "PUT", "DELETE", "PATCH"])
+    @Test(arguments: ["POST", "PUT", "DELETE", "PATCH", "OPTIONS"])
     func onlyGetAndHeadAreAnswered(method: String) async throws {
         try await withRelay({ $0.gateway = true }) { relay in
             let response = try await Self.refused(relay, "/api/eu/d3/data/act", method: method)
             #expect(response.status == 405)
             #expect(response.header("Allow") == "GET, HEAD")
             #expect(response.json["error"] as? String == "method_not_allowed")
+            #expect((response.json["error_description"] as? String)?.contains("GET and HEAD") == true)
+            #expect(await relay.emulator.state.count("api.served") == 0)
+        }
+    }
+
+    /// An answer over the bound (8 MiB) is refused whole: a JSON 502, none of Blizzard's bytes, nothing cached.
+    @Test func anUpstreamAnswerOverTheBoundIsAClearErrorAndNotCached() async throws {
+        try await withRelay({ $0.gateway = true }) { relay in
+            let huge = #"{"acts":[""# + String(repeating: "x", count: 9 << 20) + #""]}"#
+            await relay.emulator.state.inject(EmulatorFault(pathPrefix: "/d3/data/act", kind: .json(status: 200, body: huge), count: 2))
+            for _ in 0..<2 {
+                let refused = try await relay.get("/api/eu/d3/data/act")
+                #expect(refused.status == 502)
+                #expect(refused.json["error"] as? String == "answer_too_large")
+                #expect((refused.json["error_description"] as? String)?.contains("smaller page") == true)
+                #expect(refused.header("Cache-Control") == "no-store")
+                #expect(refused.body.count < 1_000, "no part of Blizzard's answer is passed on")
+            }
+            // Both asks went upstream (the first answer was not kept), and the next real answer is a miss.
+            let next = try await relay.get("/api/eu/d3/data/act")
+            #expect(next.status == 200)
+            #expect(next.header("Cache-Status") == "bnet-relay; fwd=miss; stored")
+            let metrics = String(decoding: try await relay.ops("/metrics").body, as: UTF8.self)
+            #expect(metrics.contains(#"bnet_relay_gateway_refused_total{reason="answer_too_large"} 2"#))
         }
     }
 
@@ -79,11 +106,18 @@ import Testing
                 "/api/eu/d3/data/act", headers: [("Authorization", "Bearer not-a-token-of-blizzards")])
             #expect(response.status == 200)
             #expect(try JSONSerialization.jsonObject(with: response.body) as? [String: Any] != nil)
+            // A token Blizzard rejects is replaced: both the old and the new one must stay hidden.
+            await relay.emulator.state.inject(EmulatorFault(pathPrefix: "/d3/data/hero", kind: .status(401), count: 1))
+            let retried = try await relay.get("/api/eu/d3/data/hero/barbarian")
+            #expect(retried.status == 200)
+            let refused = try await relay.get("/api/eu/profile/user/wow", headers: [("Authorization", "Bearer x")])
+            #expect(refused.status == 403)
             let tokens = await relay.emulator.state.tokenValues(ofClient: relayCredentials.id)
-            #expect(!tokens.isEmpty)
+            #expect(tokens.count >= 2)
+            #expect(!relay.logs.text.isEmpty, "the relay's log (every level, trace included) was captured")
             let metrics = try await relay.ops("/metrics")
-            let seen = [String(decoding: response.body, as: UTF8.self), relay.logs.text, String(decoding: metrics.body, as: UTF8.self)]
-                + response.headers.map(\.value)
+            let seen = [response, retried, refused].flatMap { [$0.text] + $0.headers.map(\.value) }
+                + [relay.logs.text, String(decoding: metrics.body, as: UTF8.self)]
             for token in tokens {
                 #expect(!seen.contains { $0.contains(token) }, "the application token leaked")
             }
