@@ -43,7 +43,7 @@ import Testing
     /// from the cache the same way.
     @Test func headHasGetsHeadersNoBodyAndIsCachedTheSame() async throws {
         let clock = ManualClock(Date())
-        try await RelayHarness.withRouter(emulator: Self.emulator(maxAge: 60), now: clock.reader, { $0.gateway = true }) { relay in
+        try await RelayHarness.withRouter(emulator: Self.emulator(maxAge: 60), clock: clock.relay, { $0.gateway = true }) { relay in
             let url = URL(string: relay.baseURL.absoluteString + Self.leaderboard)!
             let head = try await relay.send(TransportRequest(method: "HEAD", url: url))
             #expect(head.status == 200)
