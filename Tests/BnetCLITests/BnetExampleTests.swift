@@ -13,7 +13,7 @@ struct BnetExampleTests {
         #expect(readme.count >= 12, "\(readme)")
         #expect(readme.contains(["wow", "characters", "--classic-era"]))
         try await withSandbox { sandbox in
-            try await withSandboxRelay(sandbox) { relay, emulator in
+            try await withSandboxRelay(sandbox) { relay, _ in
                 let login = try Background(
                     "bnet", ["login", "--relay", relay.absoluteString, "--no-browser"], environment: sandbox.environment(),
                     directory: sandbox.home)
@@ -26,9 +26,10 @@ struct BnetExampleTests {
                     help += ExampleTests.examples(in: text.split(separator: "\n").map { String($0.drop { $0 == " " }) }, program: "bnet")
                 }
                 #expect(help.contains(["wow", "characters", "--classic-era", "--region", "eu"]))
+                // Exactly as printed: the sandbox relay named its emulator's API at sign-in, and its gateway serves the
+                // game data (issue 45: no --api-url).
                 for example in readme + help {
-                    let arguments = example + (["whoami", "token"].contains(example[0]) ? [] : ["--api-url", emulator.absoluteString])
-                    let result = try await run(sandbox, arguments)
+                    let result = try await run(sandbox, example)
                     #expect(result.status == 0, "bnet \(example.joined(separator: " ")): \(result.stderr)")
                     #expect(!result.stdout.isEmpty, "bnet \(example.joined(separator: " ")) printed nothing")
                 }

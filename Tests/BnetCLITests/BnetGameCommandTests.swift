@@ -9,25 +9,27 @@ import Testing
 /// answer to the endpoint the table names, byte for byte.
 @Suite("Every game-data command of docs/game-data.md works against the sandbox", .timeLimit(.minutes(3)))
 struct BnetGameCommandTests {
-    @Test("Each example exits 0 with text; with --json it prints the emulator's answer byte for byte")
+    @Test("Each example, exactly as printed after one sign-in at a sandbox relay, exits 0 with text; with --json it prints the emulator's answer byte for byte")
     func examples() async throws {
         let examples = try Self.pageExamples()
         #expect(examples.count >= 28, "\(examples)")
         for command in [["wow", "auctions"], ["sc2", "league"], ["hs", "deck"], ["wow", "mythic-plus-leaderboard"]] {
             #expect(examples.contains { Array($0.prefix(2)) == command }, "\(command)")
         }
-        try await withEmulator { emulator in
-            try await withSandbox { sandbox in
-                let environment = emulator.clientEnvironment
+        try await withSandbox { sandbox in
+            try await withSandboxRelay(sandbox) { relay, emulator in
+                _ = try await bnetLogin(sandbox, ["--relay", relay.absoluteString])
+                let token = try await sandbox.bnet(["token"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+                let answers = EmulatorAnswers(baseURL: emulator, token: token)
                 for example in examples {
                     let shown = "bnet " + example.joined(separator: " ")
-                    let text = try await sandbox.bnet(example + emulator.hostArguments, environment: environment)
+                    let text = try await sandbox.bnet(example)
                     #expect(text.status == 0, "\(shown): \(text.stderr)")
                     #expect(text.stdout.count > 40, "\(shown) printed \(text.stdout)")
                     guard example[0] != "api" else { continue }
-                    let json = try await sandbox.bnet(example + ["--json"] + emulator.hostArguments, environment: environment)
+                    let json = try await sandbox.bnet(example + ["--json"])
                     #expect(json.status == 0, "\(shown) --json: \(json.stderr)")
-                    let sent = try await Self.expectedJSON(example, emulator)
+                    let sent = try await Self.expectedJSON(example, answers.answer)
                     #expect(json.stdout == sent, "\(shown) --json differs from the emulator's answer")
                 }
             }
@@ -115,14 +117,14 @@ struct BnetGameCommandTests {
 
     /// What `--json` must print for `example`: the emulator's answer to the endpoint the page's table names for it,
     /// asked with the query the client sends (its extra pairs, the region's locale, the namespace).
-    static func expectedJSON(_ example: [String], _ emulator: RunningEmulator) async throws -> String {
+    static func expectedJSON(_ example: [String], _ fetch: (String) async throws -> Data) async throws -> String {
         let words = Words(example)
         let region = try #require(Region(name: words.value("--region") ?? "us"))
         let game = words.has("--classic-anniversary") ? "classicann-" : words.has("--classic-era") ? "classic1x-"
             : words.has("--classic") ? "classic-" : ""
         func answer(_ path: String, _ kind: String?, _ query: String = "") async throws -> Data {
             let namespace = kind.map { "&namespace=\($0)-\(game)\(region.rawValue)" } ?? ""
-            return try await emulator.answer("/\(path)?\(query)locale=\(region.defaultLocale.rawValue)\(namespace)")
+            return try await fetch("/\(path)?\(query)locale=\(region.defaultLocale.rawValue)\(namespace)")
         }
         let a = words.positional
         let character = a.count > 3 ? "profile/wow/character/\(a[2])/\(a[3])" : ""

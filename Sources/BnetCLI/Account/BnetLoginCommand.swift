@@ -17,7 +17,8 @@ struct BnetLoginCommand: AsyncParsableCommand {
             any device. By default the sign-in asks for every game's scope: openid \
             d3.profile wow.profile sc2.profile (a relay that allows fewer is asked for its default ones instead, \
             and says so). --scope asks for exactly the scopes given. Without --relay (or BNET_RELAY_URL, or \
-            config.json), it signs in at the relay of the region's last sign-in. The token is saved in \
+            config.json), it signs in at the relay of the region's last sign-in, as the app bnet where the relay \
+            serves it and as d3 elsewhere. The token is saved in \
             credentials-<oauth host>.json (mode 0600) and serves every game and the regions us, eu, kr and tw; \
             signing in as another account keeps the one before (bnet account list), and signing in again as the \
             same account revokes the token it replaces.
@@ -31,8 +32,8 @@ struct BnetLoginCommand: AsyncParsableCommand {
     @OptionGroup var relay: RelayOption
     @OptionGroup var region: RegionOption
 
-    @Option(help: "The client id registered at the relay.")
-    var clientID = "d3"
+    @Option(help: "The client id registered at the relay (default: bnet where the relay serves it, else d3).")
+    var clientID: String?
 
     @Option(help: ArgumentHelp(
         "The scopes to ask for, space-separated (default: every game's).", valueName: "scopes"))
@@ -54,9 +55,9 @@ struct BnetLoginCommand: AsyncParsableCommand {
         let context = try Context(
             region: region.region, relay: relay.relay, allowInsecureRelay: relay.allowInsecureRelay)
         if let given = context.givenToken { throw given.refusal("sign in", program: context.program) }
-        var login = DeviceLogin(clientID: clientID, openBrowser: !noBrowser, qr: qr)
+        var login = DeviceLogin(context.program, given: clientID, openBrowser: !noBrowser, qr: qr)
         if let scope { login.scopes = scope.split(separator: " ").map(String.init) }
-        try await context.signingIn(clientID: clientID) {
+        try await context.signingIn {
             try await login.run(context: context, relayURL: context.loginRelay())
         }
     }

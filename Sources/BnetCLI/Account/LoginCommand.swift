@@ -38,8 +38,8 @@ struct LoginCommand: AsyncParsableCommand {
     @OptionGroup var relay: RelayOption
     @OptionGroup var region: RegionOption
 
-    @Option(help: "The client id registered at the relay.")
-    var clientID = "d3"
+    @Option(help: "The client id registered at the relay (default: d3).")
+    var clientID: String?
 
     @Flag(help: "Do not open a browser; sign in with the printed code and link.")
     var noBrowser = false
@@ -51,8 +51,8 @@ struct LoginCommand: AsyncParsableCommand {
         let context = try Context(
             region: region.region, relay: relay.relay, allowInsecureRelay: relay.allowInsecureRelay)
         if let given = context.givenToken { throw given.refusal("sign in", program: context.program) }
-        try await context.signingIn(clientID: clientID) {
-            try await DeviceLogin(clientID: clientID, openBrowser: !noBrowser, qr: qr)
+        try await context.signingIn {
+            try await DeviceLogin(context.program, given: clientID, openBrowser: !noBrowser, qr: qr)
                 .run(context: context, relayURL: context.loginRelay())
         }
     }
@@ -60,7 +60,10 @@ struct LoginCommand: AsyncParsableCommand {
 
 /// One sign-in with the device flow, as `d3 login` and a command that offers to sign in again run it.
 struct DeviceLogin {
-    let clientID: String
+    /// The app to sign in as.
+    var clientID: String
+    /// The app to sign in as instead at a relay that does not serve ``clientID``: `d3`, which every relay serves by default.
+    var fallbackClientID: String?
     let openBrowser: Bool
     let qr: Bool
     /// The scopes asked for; none leaves them to the relay (`bnet` asks for every game's: ``GameScopes``).
@@ -89,15 +92,32 @@ struct DeviceLogin {
         if !client.endpoints.regions.isEmpty, !client.endpoints.regions.contains(region) {
             throw Self.wrongRegion(region, relayRegions: client.endpoints.regions, relay: relayURL)
         }
+        var login = self
+        if let fallback = fallbackClientID, await !Self.serves(clientID, at: client.endpoints, transport: transport) {
+            login.clientID = fallback
+        }
         let launcher = openBrowser && !qr ? Browser.launcher(environment: context.environment) : nil
         if let launcher, let authorizationURL = client.endpoints.authorizationURL,
-            let result = try await signInThroughBrowser(
+            let result = try await login.signInThroughBrowser(
                 at: authorizationURL, endpoints: client.endpoints, launcher: launcher, context: context)
         {
-            try save(result, route: .browser, context: context, client: client, relayURL: relayURL)
+            try login.save(result, route: .browser, context: context, client: client, relayURL: relayURL)
             return
         }
-        try await signInWithCode(client, context: context, relayURL: relayURL)
+        try await login.signInWithCode(client, context: context, relayURL: relayURL)
+    }
+
+    /// Whether the relay serves `app` with the CLI's loopback return: its authorization endpoint answers a request
+    /// without `response_type` (which starts no login) with a redirect to that return, where it shows an app it
+    /// does not serve a page. A relay without the endpoint predates the `bnet` app.
+    private static func serves(_ app: String, at endpoints: DeviceFlowEndpoints, transport: some HTTPTransport) async -> Bool {
+        guard let endpoint = endpoints.authorizationURL else { return false }
+        let redirect = "http://127.0.0.1:1/callback"
+        let probe = endpoint.appendingQuery([("client_id", app), ("redirect_uri", redirect)])
+        guard let response = try? await transport.send(TransportRequest(url: probe, maxResponseBytes: 64 << 10)) else {
+            return false
+        }
+        return (300..<400).contains(response.status) && response.header("Location")?.hasPrefix(redirect + "?") == true
     }
 
     /// The device flow's sign-in: the printed code and link (and QR code), then the wait for approval. The browser
@@ -144,7 +164,7 @@ struct DeviceLogin {
         try context.store.save(StoredCredential(
             region: region, regions: regions, relay: relayURL.absoluteString, token: result.token,
             apiURL: RelayPolicy.sandboxAPIURL(client.endpoints, relay: relayURL)?.absoluteString, route: route,
-            gateway: RelayPolicy.gatewayURL(client.endpoints, relay: relayURL)?.absoluteString))
+            gateway: RelayPolicy.gatewayURL(client.endpoints, relay: relayURL)?.absoluteString, clientID: clientID))
         Terminal.printLine(LoginMessages.signedIn(result.token, region: region, regions: regions))
     }
 
@@ -166,5 +186,20 @@ struct DeviceLogin {
     private static func regions(of result: DeviceFlowToken, relayRegion: Region) -> [Region] {
         if !result.regions.isEmpty { return result.regions }
         return [result.region.flatMap(Region.init(name:)) ?? relayRegion]
+    }
+}
+
+extension DeviceLogin {
+    /// A sign-in of `program` as the app `given` (`--client-id`); else as the one `previous` signed in as; else
+    /// `bnet` as its own app where the relay serves it and `d3` elsewhere, and `d3` as `d3`.
+    init(
+        _ program: Program, given: String? = nil, previous: StoredCredential? = nil, openBrowser: Bool, qr: Bool,
+        scopes: [String] = GameScopes.loginDefault
+    ) {
+        let pinned = given ?? previous?.clientID
+        let own = program == .bnet ? "bnet" : "d3"
+        self.init(
+            clientID: pinned ?? own, fallbackClientID: pinned == nil && own != "d3" ? "d3" : nil,
+            openBrowser: openBrowser, qr: qr, scopes: scopes)
     }
 }

@@ -28,8 +28,8 @@ struct LogoutCommand: AsyncParsableCommand {
     @Flag(help: "Sign out every account signed in at the region's OAuth host.")
     var all = false
 
-    @Option(help: "The client id registered at the relay.")
-    var clientID = "d3"
+    @Option(help: "The client id registered at the relay (default: the one the account signed in as).")
+    var clientID: String?
 
     func validate() throws {
         if all, account.account != nil { throw ValidationError("Give --account or --all, not both.") }
@@ -58,7 +58,7 @@ struct LogoutCommand: AsyncParsableCommand {
             let regions = "region" + (credential.regions.count == 1 ? " " : "s ")
                 + credential.regions.map(\.rawValue).joined(separator: ", ")
             let who = targets.count > 1 || context.account != nil ? (credential.account.map { "\($0) " } ?? "") : ""
-            let problem = await Revocation.revoke(credential, clientID: clientID, context: context)
+            let problem = await Revocation.revoke(credential, clientID: clientID ?? credential.clientID ?? "d3", context: context)
             let promoted = try context.store.forget(credential, region: region)
             if let problem {
                 problems.append("Signed \(who)out of \(regions) on this machine, but the token could not be "

@@ -6,8 +6,8 @@ extension Context {
     /// Runs a sign-in (`body`, which saves the new credential as the default) the way gh keeps several users: when
     /// another account signs in, the default before it stays signed in among the others (the new one becomes the
     /// default); when the same account signs in again, the token it replaces is revoked. Tokens given in
-    /// `BNET_TOKEN` never get here.
-    func signingIn(clientID: String, _ body: () async throws -> Void) async throws {
+    /// `BNET_TOKEN` never get here. The replaced token is revoked as the app it was issued to.
+    func signingIn(_ body: () async throws -> Void) async throws {
         let region = settings.region
         let before = try? store.load(region: region)
         try await body()
@@ -22,7 +22,7 @@ extension Context {
             }
             return
         }
-        if let problem = await Revocation.revoke(before, clientID: clientID, context: self) {
+        if let problem = await Revocation.revoke(before, clientID: before.clientID ?? "d3", context: self) {
             Terminal.printError("\(program.name): the token this sign-in replaces could not be revoked: "
                 + "\(problem.message) It stays valid at Battle.net until \(Formatting.minute(before.token.expiresAt)).")
         }

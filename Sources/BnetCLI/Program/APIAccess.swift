@@ -105,7 +105,7 @@ extension APIAccess {
                 browserAvailable: Browser.launcher(environment: context.environment) != nil,
                 interactive: Terminal.stdinIsTerminal && Terminal.stdoutIsTerminal && Terminal.stderrIsTerminal,
                 noPrompt: options.noPrompt)
-            var login = DeviceLogin(clientID: "d3", openBrowser: true, qr: false)
+            var login = DeviceLogin(context.program, previous: previous, openBrowser: true, qr: false)
             // The same scopes as before, so that a Battle.net that remembers the consent answers without a page.
             if let scopes = previous?.token.scopes, !scopes.isEmpty { login.scopes = scopes }
             switch plan {
@@ -119,9 +119,9 @@ extension APIAccess {
                 guard let answer = readLine(strippingNewline: true)?.trimmingCharacters(in: .whitespaces).lowercased(),
                       answer.isEmpty || answer == "y" || answer == "yes"
                 else { throw error }
-                login = DeviceLogin(clientID: "d3", openBrowser: browser, qr: false, scopes: login.scopes)
+                login = DeviceLogin(context.program, previous: previous, openBrowser: browser, qr: false, scopes: login.scopes)
             }
-            try await context.signingIn(clientID: login.clientID) {
+            try await context.signingIn {
                 try await login.run(
                     context: context, relayURL: previous.flatMap { URL(string: $0.relay) } ?? context.settings.relay)
             }

@@ -23,12 +23,16 @@ public struct StoredCredential: Codable, Sendable, Hashable {
     /// data goes there, with no token. Nil when it offered none (game data then goes with the token, as player
     /// data does).
     public var gateway: String?
+    /// The app the CLI signed in as at the relay (`bnet` or `d3`), which renewals and revocations name again. Nil in a
+    /// file written before this was recorded (then `d3`, the only app the CLI signed in as).
+    public var clientID: String?
 
     /// Creates a credential; `regions` defaults to `region` alone.
     public init(
         region: Region, regions: [Region]? = nil, relay: String, token: AccessToken, apiURL: String? = nil,
-        route: SignInRoute? = nil, gateway: String? = nil
+        route: SignInRoute? = nil, gateway: String? = nil, clientID: String? = nil
     ) {
+        self.clientID = clientID
         self.route = route
         self.gateway = gateway
         self.region = region
@@ -47,5 +51,6 @@ public struct StoredCredential: Codable, Sendable, Hashable {
         apiURL = try container.decodeIfPresent(String.self, forKey: .apiURL)
         route = try container.decodeIfPresent(SignInRoute.self, forKey: .route)
         gateway = try container.decodeIfPresent(String.self, forKey: .gateway)
+        clientID = try container.decodeIfPresent(String.self, forKey: .clientID)
     }
 }

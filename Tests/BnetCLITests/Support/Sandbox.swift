@@ -98,3 +98,17 @@ extension RunningEmulator {
         ["BNET_CLIENT_ID": cliCredentials.id, "BNET_CLIENT_SECRET": cliCredentials.secret]
     }
 }
+
+/// A sandbox relay's emulator, asked directly with the player's token: what `--json` must print unchanged.
+struct EmulatorAnswers {
+    let baseURL: URL
+    let token: String
+
+    /// The emulator's answer to `path` (with its query).
+    func answer(_ path: String) async throws -> Data {
+        let response = try await AsyncHTTPClientTransport.testing.send(TransportRequest(
+            url: try #require(URL(string: baseURL.absoluteString + path)), headers: [("Authorization", "Bearer \(token)")]))
+        #expect(response.status == 200, "\(path)")
+        return response.body
+    }
+}
