@@ -3,11 +3,11 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Every `bnet` example of the `bnet` section of docs/cli.md and of `bnet`'s help, run against a default sandbox relay
-/// (which allows every game's scopes), after one `bnet login`, as the section says.
+/// Every `bnet` example of the `bnet` section of docs/cli.md, of the README and of `bnet`'s help, run exactly as printed
+/// against a default sandbox relay (which allows every game's scopes), after one `bnet login`, as the section says.
 @Suite("Every bnet example works against the sandbox", .timeLimit(.minutes(2)))
 struct BnetExampleTests {
-    @Test("docs/cli.md's and the help's bnet examples all exit 0 with output")
+    @Test("docs/cli.md's, the README's and the help's bnet examples all exit 0 with output")
     func examples() async throws {
         let readme = try Self.readmeExamples()
         #expect(readme.count >= 12, "\(readme)")
@@ -41,21 +41,30 @@ struct BnetExampleTests {
         try await ChildProcess.run(try BuiltExecutable.url("bnet"), arguments, environment: sandbox.environment())
     }
 
-    /// The `bnet` command lines of the bnet section of docs/cli.md, in its `sh` code blocks.
+    /// The `bnet` command lines of the bnet section of docs/cli.md, and the README's `swift run bnet` ones, in their
+    /// `sh` code blocks.
     static func readmeExamples() throws -> [[String]] {
-        let url = URL(filePath: #filePath).deletingLastPathComponent().appending(path: "../../docs/cli.md").standardizedFileURL
-        let text = try String(contentsOf: url, encoding: .utf8)
+        let root = URL(filePath: #filePath).deletingLastPathComponent().appending(path: "../..").standardizedFileURL
+        let text = try String(contentsOf: root.appending(path: "docs/cli.md"), encoding: .utf8)
         let start = try #require(text.range(of: "## Every game: the `bnet` command-line tool"))
         let section = text[start.upperBound...].components(separatedBy: "\n## ")[0]
+        let readme = try String(contentsOf: root.appending(path: "README.md"), encoding: .utf8)
+        let fromReadme = shLines(readme).filter { $0.hasPrefix("swift run bnet ") }.map { String($0.dropFirst("swift run ".count)) }
+        #expect(!fromReadme.isEmpty, "the README's player example")
+        return ExampleTests.examples(in: shLines(String(section)) + fromReadme, program: "bnet")
+    }
+
+    /// The lines of `text`'s `sh` code blocks.
+    static func shLines(_ text: String) -> [String] {
         var lines: [String] = []
         var inCode = false
-        for line in section.split(separator: "\n", omittingEmptySubsequences: false) {
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             if line.hasPrefix("```") {
                 inCode = line == "```sh"
             } else if inCode {
                 lines.append(String(line))
             }
         }
-        return ExampleTests.examples(in: lines, program: "bnet")
+        return lines
     }
 }
