@@ -2,38 +2,35 @@ import Foundation
 import PostgresNIO
 import RelayCore
 
-/// The upstream budget's ledger (see ``UpstreamLedger``), shared by every relay on the database: one transaction per
-/// lease, under an advisory lock of the client's (not row locks, which the rows' insertion and selection took in
-/// orders that deadlocked), so that relays leasing at once never grant the same requests twice.
+/// The upstream budget's ledger (see ``UpstreamLedger``), shared by every relay on the database: a lease is one
+/// statement, an upsert of the client's row (which PostgreSQL locks and reads as last committed) that writes what it
+/// grants, so that relays leasing at once never grant the same requests twice, in one round trip and without a
+/// transaction whose row locks could deadlock (the earlier lease, a transaction over a row per window, did: 40P01).
 extension PostgresLoginStore: UpstreamLedger {
     public func take(_ count: Int, client: String, windows: BudgetWindows) async throws -> Int {
-        let (tenth, second, hour) = (windows.windows[0], windows.windows[1], windows.windows[2])
-        return try await guarded {
-            try await self.client.withTransaction(logger: logger) { connection in
-                try await connection.query("SELECT pg_advisory_xact_lock(9, hashtext(\(client)))", logger: logger)
-                try await connection.query("""
-                    INSERT INTO upstream_budget (client_id, kind, start, spent) VALUES
-                    (\(client), \(tenth.kind), \(tenth.start), 0), (\(client), \(second.kind), \(second.start), 0),
-                    (\(client), \(hour.kind), \(hour.start), 0) ON CONFLICT DO NOTHING
-                    """, logger: logger)
-                var spent: [String: Int] = [:]
-                let rows = try await connection.query(
-                    "SELECT kind, start, spent FROM upstream_budget WHERE client_id = \(client)", logger: logger)
-                for try await (kind, start, used) in rows.decode((String, Int, Int).self)
-                where windows.windows.contains(where: { $0.kind == kind && $0.start == start }) {
-                    spent[kind] = used
-                }
-                let granted = windows.granted(count, spent: spent)
-                try await connection.query("""
-                    UPDATE upstream_budget SET
-                        start = CASE kind WHEN \(tenth.kind) THEN \(tenth.start) WHEN \(second.kind) THEN \(second.start)
-                            ELSE \(hour.start) END,
-                        spent = CASE kind WHEN \(tenth.kind) THEN \((spent[tenth.kind] ?? 0) + granted)
-                            WHEN \(second.kind) THEN \((spent[second.kind] ?? 0) + granted) ELSE \((spent[hour.kind] ?? 0) + granted) END
-                    WHERE client_id = \(client)
-                    """, logger: logger)
-                return granted
-            }
+        // $1 the client, $2 the count, $3 what a new row is granted, $4/$5 the second and its limit, $6/$7 the hour's.
+        var binds = PostgresBindings()
+        binds.append(client)
+        for value in [
+            count, windows.granted(count, inSecond: 0, inHour: 0), windows.second.start, windows.second.limit,
+            windows.hour.start, windows.hour.limit,
+        ] { binds.append(value) }
+        // What a window holds: its count while it is still the same window, else nothing.
+        let (second, hour) = (
+            "(CASE WHEN b.second_start = $4 THEN b.in_second ELSE 0 END)",
+            "(CASE WHEN b.hour_start = $6 THEN b.in_hour ELSE 0 END)")
+        let grant = "GREATEST(0, LEAST($2, $5 - \(second), $7 - \(hour)))"
+        let query = PostgresQuery(unsafeSQL: """
+            INSERT INTO upstream_budget AS b (client_id, second_start, in_second, hour_start, in_hour, granted)
+            VALUES ($1, $4, $3, $6, $3, $3)
+            ON CONFLICT (client_id) DO UPDATE SET
+                second_start = $4, in_second = \(second) + \(grant), hour_start = $6, in_hour = \(hour) + \(grant),
+                granted = \(grant)
+            RETURNING granted
+            """, binds: binds)
+        return try await withConnection { connection, logger in
+            for try await granted in try await connection.query(query, logger: logger).decode(Int.self) { return granted }
+            return 0
         }
     }
 

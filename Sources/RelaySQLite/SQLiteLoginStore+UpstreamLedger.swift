@@ -6,18 +6,16 @@ import RelayCore
 extension SQLiteLoginStore: UpstreamLedger {
     public func take(_ count: Int, client: String, windows: BudgetWindows) async throws -> Int {
         try await write { db in
-            var spent: [String: Int] = [:]
-            for row in try Row.fetchAll(
-                db, sql: "SELECT kind, start, spent FROM upstream_budget WHERE client_id = ?", arguments: [client]) {
-                let kind: String = row["kind"]
-                if windows.windows.contains(where: { $0.kind == kind && $0.start == row["start"] }) { spent[kind] = row["spent"] }
-            }
-            let granted = windows.granted(count, spent: spent)
-            for window in windows.windows {
-                try db.execute(
-                    cached: "INSERT OR REPLACE INTO upstream_budget (client_id, kind, start, spent) VALUES (?, ?, ?, ?)",
-                    arguments: [client, window.kind, window.start, (spent[window.kind] ?? 0) + granted])
-            }
+            let row = try Row.fetchOne(db, sql: "SELECT * FROM upstream_budget WHERE client_id = ?", arguments: [client])
+            let inSecond = row.map { windows.second.held($0["in_second"], since: $0["second_start"]) } ?? 0
+            let inHour = row.map { windows.hour.held($0["in_hour"], since: $0["hour_start"]) } ?? 0
+            let granted = windows.granted(count, inSecond: inSecond, inHour: inHour)
+            try db.execute(
+                cached: """
+                    INSERT OR REPLACE INTO upstream_budget
+                    (client_id, second_start, in_second, hour_start, in_hour, granted) VALUES (?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [client, windows.second.start, inSecond + granted, windows.hour.start, inHour + granted, granted])
             return granted
         }
     }

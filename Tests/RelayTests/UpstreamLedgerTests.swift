@@ -9,20 +9,20 @@ import Testing
 @Suite(.timeLimit(.minutes(2))) struct UpstreamLedgerTests {
     static let time = Date(timeIntervalSince1970: 1_800_000_000.05)
 
-    /// 40 leases of 3 at once, then the next tenth, the next second and the hour.
+    /// 40 leases of 3 at once, then the next second and the hour.
     static func keepsItsLimits(_ ledgers: [any UpstreamLedger]) async throws {
         func take(_ count: Int, at time: Date) async throws -> Int {
-            let windows = BudgetWindows(at: time, perTenth: 8, perSecond: 12, perHour: 20)
+            let windows = BudgetWindows(at: time, perSecond: 12, perHour: 20)
             return try await withThrowingTaskGroup(of: Int.self) { group in
                 for index in 0..<count { group.addTask { try await ledgers[index % ledgers.count].take(3, client: "c", windows: windows) } }
                 return try await group.reduce(0, +)
             }
         }
-        #expect(try await take(40, at: time) == 8)
-        #expect(try await take(40, at: time.addingTimeInterval(0.1)) == 4, "the second's 12")
-        #expect(try await take(40, at: time.addingTimeInterval(1)) == 8, "a new second, its first tenth")
-        #expect(try await take(40, at: time.addingTimeInterval(2)) == 0, "the hour's 20")
-        let other = BudgetWindows(at: time, perTenth: 8, perSecond: 12, perHour: 20)
+        #expect(try await take(40, at: time) == 12)
+        #expect(try await take(40, at: time.addingTimeInterval(0.5)) == 0, "the same second")
+        #expect(try await take(40, at: time.addingTimeInterval(1)) == 8, "a new second, and the hour's 20")
+        #expect(try await take(40, at: time.addingTimeInterval(3600)) == 12, "a new hour")
+        let other = BudgetWindows(at: time, perSecond: 12, perHour: 20)
         #expect(try await ledgers[0].take(3, client: "another", windows: other) == 3, "clients are counted apart")
     }
 

@@ -4,12 +4,13 @@ import Foundation
 /// relay on the ledger, sign-ins first.
 ///
 /// Sign-ins (the code exchange, userinfo, revocations) are counted but never wait or fail here: the gateway may take
-/// only what is left after ``Limits/signInReserve``, so their share is always there. Gateway misses take from the
-/// ledger in small leases (fewer store round trips), at most a tenth of the gateway's second in each tenth of a second
-/// (so that a second of Blizzard's, however it falls against the relay's, meets at most the gateway's second and one
-/// tenth), and each client network may take at most a quarter of the gateway's share of a second or an hour
-/// (``Limits/networkShare``); past it, or past the budget, or while Blizzard has asked the client to wait, the caller
-/// gets a 429 from the relay with `Retry-After`, before Blizzard would answer one.
+/// only what is left after ``Limits/signInReserve``, so their share is always there. Of a second, the gateway takes
+/// half of what is left: Blizzard counts its own seconds, which need not fall where the relay's do, so one of its
+/// seconds may meet the end of one of the relay's and the start of the next, and two halves still leave the sign-ins
+/// their reserve. Gateway misses take from the ledger in small leases (fewer store round trips), and each client
+/// network may take at most a quarter of the gateway's share of a second or an hour (``Limits/networkShare``); past it,
+/// or past the budget, or while Blizzard has asked the client to wait, the caller gets a 429 from the relay with
+/// `Retry-After`, before Blizzard would answer one.
 public actor UpstreamBudget {
     /// The limits.
     public struct Limits: Sendable {
@@ -28,15 +29,11 @@ public actor UpstreamBudget {
             self.perHour = perHour
         }
 
-        /// The gateway's requests a second and an hour: what the sign-in reserve leaves, at least one.
+        /// The gateway's requests a second and an hour: what the sign-in reserve leaves, halved for the second (see
+        /// ``UpstreamBudget``), at least one. Blizzard's hourly quota slows a client down rather than refusing it, so
+        /// the hour is not halved.
         var gateway: (second: Int, hour: Int) {
-            (max(1, Int(Double(perSecond) * (1 - signInReserve))), max(1, Int(Double(perHour) * (1 - signInReserve))))
-        }
-
-        /// The gateway's windows holding `time`: a tenth of its second in each tenth (rounded up), its second, its hour.
-        func gatewayWindows(at time: Date) -> BudgetWindows {
-            let (second, hour) = gateway
-            return BudgetWindows(at: time, perTenth: (second + 9) / 10, perSecond: second, perHour: hour)
+            (max(1, Int(Double(perSecond) * (1 - signInReserve)) / 2), max(1, Int(Double(perHour) * (1 - signInReserve))))
         }
     }
 
@@ -53,7 +50,9 @@ public actor UpstreamBudget {
     private let ledger: any UpstreamLedger
     private let clock: RelayClock
     private var leased = 0
-    private var leaseTenth = 0
+    private var leaseSecond = 0
+    /// The lease being taken from the ledger, which every caller of its second waits for instead of taking one more.
+    private var leasing: (second: Int, task: Task<Bool, Never>)?
     private var networks: [String: (second: Int, inSecond: Int, hour: Int, inHour: Int)] = [:]
     private var pausedUntil: Date?
     private var pauseChecked = -1
@@ -87,7 +86,7 @@ public actor UpstreamBudget {
         }
         if networks.count > 10_000 { networks = networks.filter { $0.value.second == second } }
         networks[network] = share
-        guard await lease(limits.gatewayWindows(at: time)) else {
+        guard await lease(BudgetWindows(at: time, perSecond: gatewaySecond, perHour: gatewayHour)) else {
             return .wait(seconds: spentThisHour.count >= gatewayHour ? 3600 - second % 3600 : 1, reason: "budget")
         }
         networks[network]?.inSecond += 1
@@ -98,7 +97,7 @@ public actor UpstreamBudget {
     /// Counts a sign-in's request (a code exchange, userinfo, a revocation): never refused, it takes from the full
     /// budget, whose reserve the gateway leaves free.
     public func recordSignIn() async {
-        let windows = BudgetWindows(at: now(), perTenth: limits.perSecond, perSecond: limits.perSecond, perHour: limits.perHour)
+        let windows = BudgetWindows(at: now(), perSecond: limits.perSecond, perHour: limits.perHour)
         _ = try? await ledger.take(1, client: client, windows: windows)
     }
 
@@ -125,21 +124,37 @@ public actor UpstreamBudget {
         return max(1, Int(pausedUntil.timeIntervalSince(time).rounded(.up)))
     }
 
-    /// Takes one request from the lease, leasing more from the ledger when it is spent: half of the gateway's tenth of
-    /// a second at a time, so that one relay cannot hold a whole tenth while others wait. A lease ends with its tenth.
+    /// Takes one request from the lease, leasing more from the ledger when it is spent: a tenth of the gateway's second
+    /// at a time, so that one relay cannot hold the whole second while others wait. One lease is taken at a time (the
+    /// callers of its second wait for it, so that a busy relay does not queue a take per caller), and a lease ends with
+    /// its second: what comes back after the second has passed is not spent, since it would go upstream in the next.
     private func lease(_ windows: BudgetWindows) async -> Bool {
-        let tenth = windows.windows[0]
-        if leaseTenth != tenth.start { (leaseTenth, leased) = (tenth.start, 0) }
-        if leased == 0 {
-            let granted = (try? await ledger.take(max(1, tenth.limit / 2), client: client, windows: windows)) ?? 0
-            guard leaseTenth == tenth.start else { return false }
-            leased += granted
+        let second = windows.second.start
+        if leaseSecond != second { (leaseSecond, leased) = (second, 0) }
+        while leased == 0 {
+            let pending: Task<Bool, Never>
+            if let leasing, leasing.second == second {
+                pending = leasing.task
+            } else {
+                pending = Task { await takeLease(windows) }
+                leasing = (second, pending)
+            }
+            guard await pending.value else { return false }
         }
-        guard leased > 0 else { return false }
         leased -= 1
-        let hour = windows.windows[2].start
-        if spentThisHour.hour != hour { spentThisHour = (hour, 0) }
+        if spentThisHour.hour != windows.hour.start { spentThisHour = (windows.hour.start, 0) }
         spentThisHour.count += 1
+        return true
+    }
+
+    /// Takes a lease in `windows` and adds it to ``leased`` before its waiters resume; false when the ledger granted
+    /// nothing or the second has passed.
+    private func takeLease(_ windows: BudgetWindows) async -> Bool {
+        let second = windows.second.start
+        let count = (try? await ledger.take(max(1, windows.second.limit / 10), client: client, windows: windows)) ?? 0
+        if leasing?.second == second { leasing = nil }
+        guard count > 0, leaseSecond == second, Int(now().timeIntervalSince1970.rounded(.down)) == second else { return false }
+        leased += count
         return true
     }
 }

@@ -13,55 +13,47 @@ public protocol UpstreamLedger: Sendable {
     func pausedUntil(client: String) async throws -> Date?
 }
 
-/// The clock windows a request is counted in, each with the most it may hold: its tenth of a second, its second and
-/// its hour. The tenth paces a second's requests, so that however Blizzard's second falls against the relay's, no
-/// second of Blizzard's meets more than a second's share and a tenth's.
+/// The clock windows a request is counted in, each with the most it may hold: its second and its hour.
 public struct BudgetWindows: Sendable, Equatable {
-    /// One window: its kind, its number since 1970 in its kind's unit, and its limit.
+    /// One window: its number since 1970 in its unit, and its limit.
     public struct Window: Sendable, Equatable {
-        public let kind: String
         public let start: Int
         public let limit: Int
+
+        /// What it holds after `spent` in the window numbered `start` (nothing when that one has passed).
+        public func held(_ spent: Int, since start: Int) -> Int { start == self.start ? spent : 0 }
     }
 
-    /// The tenth, the second and the hour, in that order.
-    public let windows: [Window]
+    public let second: Window
+    public let hour: Window
 
     /// The windows holding `time`, with these limits.
-    public init(at time: Date, perTenth: Int, perSecond: Int, perHour: Int) {
-        let tenth = Int((time.timeIntervalSince1970 * 10).rounded(.down))
-        windows = [
-            Window(kind: "t", start: tenth, limit: perTenth),
-            Window(kind: "s", start: tenth / 10, limit: perSecond),
-            Window(kind: "h", start: tenth / 36_000, limit: perHour),
-        ]
+    public init(at time: Date, perSecond: Int, perHour: Int) {
+        let second = Int(time.timeIntervalSince1970.rounded(.down))
+        self.second = Window(start: second, limit: perSecond)
+        hour = Window(start: second / 3600, limit: perHour)
     }
 
-    /// The second these windows fall in.
-    public var second: Int { windows[1].start }
-
-    /// How many of `count` fit, given what each window holds (`spent`, by kind; a missing kind holds none).
-    public func granted(_ count: Int, spent: [String: Int]) -> Int {
-        max(0, windows.reduce(count) { min($0, $1.limit - (spent[$1.kind] ?? 0)) })
+    /// How many of `count` fit, given what the second and the hour hold.
+    public func granted(_ count: Int, inSecond: Int, inHour: Int) -> Int {
+        max(0, min(count, second.limit - inSecond, hour.limit - inHour))
     }
 }
 
 /// The ledger of a relay that shares its client with no other.
 public actor MemoryLedger: UpstreamLedger {
-    private var windows: [String: [String: (start: Int, spent: Int)]] = [:]
+    private var held: [String: (second: (Int, Int), hour: (Int, Int))] = [:]
     private var pauses: [String: Date] = [:]
 
     /// An empty ledger.
     public init() {}
 
-    public func take(_ count: Int, client: String, windows asked: BudgetWindows) -> Int {
-        var held = windows[client, default: [:]]
-        let spent = asked.windows.reduce(into: [String: Int]()) { spent, window in
-            spent[window.kind] = held[window.kind].flatMap { $0.start == window.start ? $0.spent : nil } ?? 0
-        }
-        let granted = asked.granted(count, spent: spent)
-        for window in asked.windows { held[window.kind] = (window.start, spent[window.kind]! + granted) }
-        windows[client] = held
+    public func take(_ count: Int, client: String, windows: BudgetWindows) -> Int {
+        let row = held[client] ?? ((0, 0), (0, 0))
+        let inSecond = windows.second.held(row.second.1, since: row.second.0)
+        let inHour = windows.hour.held(row.hour.1, since: row.hour.0)
+        let granted = windows.granted(count, inSecond: inSecond, inHour: inHour)
+        held[client] = ((windows.second.start, inSecond + granted), (windows.hour.start, inHour + granted))
         return granted
     }
 
