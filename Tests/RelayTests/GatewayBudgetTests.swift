@@ -23,11 +23,11 @@ import Testing
         // Of the gateway's 8 a second, one network may take 2.
         #expect(await budget.admitGateway(network: "n0") == .go)
         #expect(await budget.admitGateway(network: "n0") == .go)
-        #expect(await budget.admitGateway(network: "n0") == .wait(seconds: 1, reason: "network_share"))
+        #expect(await budget.admitGateway(network: "n0") == .wait(seconds: 1, reason: .networkShare))
         for network in 1...3 {
             for _ in 0..<2 { #expect(await budget.admitGateway(network: "n\(network)") == .go) }
         }
-        #expect(await budget.admitGateway(network: "n4") == .wait(seconds: 1, reason: "budget"))
+        #expect(await budget.admitGateway(network: "n4") == .wait(seconds: 1, reason: .budget))
         // The reserve: sign-ins still find 2 of the second's 10.
         #expect(try await ledger.take(5, client: "c", second: 1_800_000_000, perSecond: 10, hour: 500_000, perHour: 1_000) == 2)
         clock.advance(.seconds(1))
