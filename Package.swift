@@ -65,6 +65,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        // The relay's metrics: swift-metrics' types at the call sites, swift-prometheus's registry behind /metrics.
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         // The relay's pages are Mustache templates: every value escaped unless a template asks otherwise.
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
@@ -136,7 +139,9 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
                 serverOnly("Logging", "swift-log"),
+                serverOnly("Metrics", "swift-metrics"),
                 serverOnly("NIOConcurrencyHelpers", "swift-nio"),
+                serverOnly("Prometheus", "swift-prometheus"),
                 serverOnly("ServiceLifecycle", "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings
@@ -177,6 +182,7 @@ let package = Package(
                 serverOnly("Hummingbird", "hummingbird"),
                 serverOnly("HummingbirdCore", "hummingbird"),
                 serverOnly("Logging", "swift-log"),
+                serverOnly("Metrics", "swift-metrics"),
                 serverOnly("Mustache", "swift-mustache"),
                 serverOnly("NIOConcurrencyHelpers", "swift-nio"),
                 serverOnly("NIOCore", "swift-nio"),
@@ -299,6 +305,7 @@ let package = Package(
                 serverOnly("HummingbirdTesting", "hummingbird"),
                 serverOnly("InMemoryLogging", "swift-log"),
                 serverOnly("Logging", "swift-log"),
+                serverOnly("Metrics", "swift-metrics"),
                 serverOnly("Mustache", "swift-mustache"),
                 serverOnly("NIOCore", "swift-nio"),
                 serverOnly("NIOEmbedded", "swift-nio"),

@@ -396,9 +396,9 @@ check "before any login, every counter series is there at zero (callbacks, excha
         grep -qxF "$series" "$1" || { echo "missing: $series" >&2; exit 1; }
     done' _ "$tmp/metrics.txt"
 check "build info and process metrics (memory, open files, start time)" bash -c '
-    grep -q "^bnet_relay_build_info{version=\"[0-9.]*\",commit=\"$2\(-dirty\)\?\"} 1$" "$1" \
-        && grep -Eq "^process_resident_memory_bytes [1-9][0-9]+$" "$1" && grep -Eq "^process_open_fds [1-9][0-9]*$" "$1" \
-        && grep -Eq "^process_max_fds [1-9][0-9]*$" "$1" && grep -Eq "^process_start_time_seconds [1-9][0-9]{9}$" "$1"' \
+    grep -q "^bnet_relay_build_info{version=\"[0-9.]*\",commit=\"$2\(-dirty\)\?\"} 1\.0$" "$1" \
+        && grep -Eq "^process_resident_memory_bytes [1-9][0-9]+\.0$" "$1" && grep -Eq "^process_open_fds [1-9][0-9]*\.0$" "$1" \
+        && grep -Eq "^process_max_fds [1-9][0-9]*\.0$" "$1" && grep -Eq "^process_start_time_seconds [1-9][0-9]{9}\.0$" "$1"' \
     _ "$tmp/metrics.txt" "$commit"
 # promtool: from PATH, or Debian's prometheus package unpacked (not installed: no daemon, no maintainer scripts).
 # A fresh machine may have no package lists yet: update them once if the first download fails.

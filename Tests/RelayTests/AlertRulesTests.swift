@@ -12,10 +12,10 @@ struct AlertRulesTests {
                 .appending(path: "../../deploy/prometheus-alerts.yml"),
             encoding: .utf8)
         let selected = rules.matches(of: /limit=~"([^"]+)"/).flatMap { $0.1.split(separator: "|").map(String.init) }
-        for label in RelayCounter.throttled.knownValues {
+        for label in Throttle.allCases.map(\.label) {
             #expect(selected.filter { $0 == label }.count == 1, "limit=\(label)")
         }
-        #expect(Set(selected).isSubset(of: Set(RelayCounter.throttled.knownValues)), "a rule names a limit the relay never counts")
+        #expect(Set(selected).isSubset(of: Set(Throttle.allCases.map(\.label))), "a rule names a limit the relay never counts")
     }
 
     @Test("The gateway's rules name series and labels the relay exports", .timeLimit(.minutes(1)))
@@ -27,6 +27,6 @@ struct AlertRulesTests {
         #expect(rules.contains("bnet_relay_gateway_budget_remaining < "))
         let statuses = rules.matches(of: /bnet_relay_gateway_upstream_total\{status="([^"]+)"\}/).map { String($0.1) }
         #expect(!statuses.isEmpty)
-        #expect(Set(statuses).isSubset(of: Set(RelayCounter.gatewayUpstream.knownValues)))
+        #expect(Set(statuses).isSubset(of: Set(UpstreamStatus.allCases.map(\.rawValue))))
     }
 }

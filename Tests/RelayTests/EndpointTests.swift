@@ -132,15 +132,15 @@ struct EndpointTests {
                 #"bnet_relay_logins_started_total{app="myapp"} 0"#, #"bnet_relay_callbacks_total{outcome="failed"} 0"#,
                 #"bnet_relay_exchanges_total{outcome="failed"} 0"#, #"bnet_relay_polls_total{result="token"} 0"#,
                 #"bnet_relay_throttled_total{limit="login_start"} 0"#, "bnet_relay_pickups_total 0",
-                "bnet_relay_build_info{version=\"\(BuildInfo.version)\",commit=\"dev\"} 1",
+                "bnet_relay_build_info{version=\"\(BuildInfo.version)\",commit=\"dev\"} 1.0",
             ] {
                 #expect(before.contains(series + "\n"), "\(series)")
             }
-            let memory = try #require(before.firstMatch(of: /\nprocess_resident_memory_bytes (\d+)\n/)?.1).flatMap { Double($0) }
+            let memory = try #require(before.firstMatch(of: /\nprocess_resident_memory_bytes (\d+)\.0\n/)?.1).flatMap { Double($0) }
             #expect((10_000_000...4_000_000_000).contains(try #require(memory)))
-            let files = try #require(before.firstMatch(of: /\nprocess_open_fds (\d+)\n/)?.1).flatMap { Int($0) }
+            let files = try #require(before.firstMatch(of: /\nprocess_open_fds (\d+)\.0\n/)?.1).flatMap { Int($0) }
             #expect((5...10_000).contains(try #require(files)))
-            let start = try #require(before.firstMatch(of: /\nprocess_start_time_seconds (\d+)\n/)?.1).flatMap { Double($0) }
+            let start = try #require(before.firstMatch(of: /\nprocess_start_time_seconds (\d+)\.0\n/)?.1).flatMap { Double($0) }
             #expect(abs(try #require(start) - Date().timeIntervalSince1970) < 3_600)
             let (login, callback) = try await relay.loginUntilCallback()
             _ = try await relay.get(callback)

@@ -23,11 +23,11 @@ import Testing
         // The gateway's second is half of the 16 the reserve leaves: 8, of which one network may take 2.
         #expect(await budget.admitGateway(network: "n0") == .go)
         #expect(await budget.admitGateway(network: "n0") == .go)
-        #expect(await budget.admitGateway(network: "n0") == .wait(seconds: 1, reason: "network_share"))
+        #expect(await budget.admitGateway(network: "n0") == .wait(seconds: 1, reason: .networkShare))
         for network in 1...3 {
             for _ in 0..<2 { #expect(await budget.admitGateway(network: "n\(network)") == .go) }
         }
-        #expect(await budget.admitGateway(network: "n4") == .wait(seconds: 1, reason: "budget"))
+        #expect(await budget.admitGateway(network: "n4") == .wait(seconds: 1, reason: .budget))
         // The reserve: sign-ins still find 12 of the second's 20.
         let signIns = BudgetWindows(at: clock.now, perSecond: 20, perHour: 1_000)
         #expect(try await ledger.take(20, client: "c", windows: signIns) == 12)

@@ -58,13 +58,13 @@ public actor GameDataGateway {
     public func answer(_ path: GatewayPath, network: String) async throws(GatewayRefusal) -> GatewayAnswer {
         let key = path.key
         if let cached = await cache.answer(key), cached.isFresh(at: now()) {
-            metrics.increment(.gatewayRequests, "hit")
+            metrics.gatewayRequests.increment(.hit)
             let ttl = cached.policy.maxAge - cached.age(at: now())
             return GatewayAnswer(cached, at: now(), cacheStatus: "hit; ttl=\(ttl)")
         }
         let outcome: Outcome
         if let flight = flights[key] {
-            metrics.increment(.gatewayRequests, "coalesced")
+            metrics.gatewayRequests.increment(.coalesced)
             outcome = await flight.value
             if case .success(let (answer, status)) = outcome {
                 return GatewayAnswer(answer, at: now(), cacheStatus: status + "; collapsed")
@@ -78,7 +78,7 @@ public actor GameDataGateway {
         switch outcome {
         case .success(let (answer, status)): return GatewayAnswer(answer, at: now(), cacheStatus: status)
         case .failure(let refusal):
-            metrics.increment(.gatewayRefused, refusal.reason.rawValue)
+            metrics.gatewayRefused.increment(refusal.reason)
             throw refusal
         }
     }
@@ -94,7 +94,7 @@ public actor GameDataGateway {
         let key = path.key
         let stale = await cache.answer(key)
         if case .wait(let seconds, let reason) = await budget.admitGateway(network: network) {
-            metrics.increment(.gatewayThrottled, reason)
+            metrics.gatewayThrottled.increment(reason)
             return serveStale(stale, or: GatewayRefusal(
                 .rateLimited,
                 "The relay's share of Blizzard's quota for this client network is spent for now; ask again in \(seconds) s.",
@@ -104,19 +104,19 @@ public actor GameDataGateway {
         do {
             response = try await send(path, ifModifiedSince: stale?.lastModified)
         } catch BattleNetError.responseTooLarge {
-            metrics.increment(.gatewayUpstream, "error")
+            metrics.gatewayUpstream.increment(.error)
             return .failure(GatewayRefusal(
                 .answerTooLarge, "Blizzard's answer is larger than the gateway passes on (\(upstream.maxAnswerBytes >> 20) MiB); ask for a smaller page.",
                 status: 502))
         } catch {
-            metrics.increment(.gatewayUpstream, "error")
+            metrics.gatewayUpstream.increment(.error)
             return serveStale(stale, or: unavailable)
         }
         let received = now()
         switch response.status {
         case 304 where stale != nil:
-            metrics.increment(.gatewayUpstream, "304")
-            metrics.increment(.gatewayRequests, "revalidated")
+            metrics.gatewayUpstream.increment(.notModified)
+            metrics.gatewayRequests.increment(.revalidated)
             let policy = response.header("Cache-Control").map { CachePolicy(cacheControl: $0) }
             await cache.refresh(key, at: received, policy: policy)
             var refreshed = stale!
@@ -124,15 +124,15 @@ public actor GameDataGateway {
             if let policy { refreshed.policy = policy }
             return .success((refreshed, "fwd=stale; fwd-status=304"))
         case 429:
-            metrics.increment(.gatewayUpstream, "429")
+            metrics.gatewayUpstream.increment(.tooManyRequests)
             let wait = response.header("Retry-After").flatMap { Int($0) } ?? 1
             await budget.obeyRateLimit(retryAfter: wait)
             return serveStale(stale, or: GatewayRefusal(
                 .rateLimited, "Blizzard asked this relay's client to slow down; ask again in \(wait) s.", status: 429,
                 retryAfter: wait))
         case 200, 404:
-            metrics.increment(.gatewayUpstream, "\(response.status)")
-            metrics.increment(.gatewayRequests, stale == nil ? "miss" : "refetched")
+            metrics.gatewayUpstream.increment(UpstreamStatus(response.status))
+            metrics.gatewayRequests.increment(stale == nil ? .miss : .refetched)
             let policy = CachePolicy(cacheControl: response.header("Cache-Control"))
             let answer = CachedAnswer(
                 status: response.status,
@@ -143,7 +143,7 @@ public actor GameDataGateway {
             let forwarded = stale == nil ? "fwd=miss" : "fwd=stale; fwd-status=\(response.status)"
             return .success((answer, forwarded + (keep ? "; stored" : "")))
         default:
-            metrics.increment(.gatewayUpstream, response.status >= 500 ? "5xx" : "other")
+            metrics.gatewayUpstream.increment(response.status >= 500 ? .serverError : .other)
             return serveStale(stale, or: unavailable)
         }
     }
@@ -176,7 +176,7 @@ public actor GameDataGateway {
         guard let stale, stale.status == 200, stale.servableOnError(at: now(), bound: staleIfErrorBound) else {
             return .failure(refusal)
         }
-        metrics.increment(.gatewayRequests, "stale")
+        metrics.gatewayRequests.increment(.stale)
         return .success((stale, "hit; ttl=\(stale.policy.maxAge - stale.age(at: now())); detail=stale-if-error"))
     }
 }

@@ -42,7 +42,7 @@ public actor UpstreamBudget {
         /// Call upstream.
         case go
         /// Do not: answer 429 with this `Retry-After`, for this reason.
-        case wait(seconds: Int, reason: String)
+        case wait(seconds: Int, reason: GatewayThrottleCause)
     }
 
     public let limits: Limits
@@ -73,21 +73,21 @@ public actor UpstreamBudget {
         let time = now()
         let second = Int(time.timeIntervalSince1970.rounded(.down))
         let hour = second / 3600
-        if let wait = await pause(at: time, second: second) { return .wait(seconds: wait, reason: "upstream_429") }
+        if let wait = await pause(at: time, second: second) { return .wait(seconds: wait, reason: .upstream429) }
         let (gatewaySecond, gatewayHour) = limits.gateway
         var share = networks[network] ?? (second, 0, hour, 0)
         if share.second != second { (share.second, share.inSecond) = (second, 0) }
         if share.hour != hour { (share.hour, share.inHour) = (hour, 0) }
         if share.inHour >= max(1, Int(Double(gatewayHour) * limits.networkShare)) {
-            return .wait(seconds: 3600 - second % 3600, reason: "network_share")
+            return .wait(seconds: 3600 - second % 3600, reason: .networkShare)
         }
         if share.inSecond >= max(1, Int(Double(gatewaySecond) * limits.networkShare)) {
-            return .wait(seconds: 1, reason: "network_share")
+            return .wait(seconds: 1, reason: .networkShare)
         }
         if networks.count > 10_000 { networks = networks.filter { $0.value.second == second } }
         networks[network] = share
         guard await lease(BudgetWindows(at: time, perSecond: gatewaySecond, perHour: gatewayHour)) else {
-            return .wait(seconds: spentThisHour.count >= gatewayHour ? 3600 - second % 3600 : 1, reason: "budget")
+            return .wait(seconds: spentThisHour.count >= gatewayHour ? 3600 - second % 3600 : 1, reason: .budget)
         }
         networks[network]?.inSecond += 1
         networks[network]?.inHour += 1

@@ -96,6 +96,6 @@ public enum Throttle: String, CaseIterable, Sendable {
 extension RelayMetrics {
     /// Counts a request refused (or, for held polls, answered at once) by `throttle`.
     public func count(_ throttle: Throttle) {
-        increment(.throttled, throttle.label)
+        throttled.increment(throttle)
     }
 }

@@ -1,6 +1,7 @@
 import BattleNet
 import Foundation
 import Logging
+import Metrics
 
 /// The authorization endpoint's logins (RFC 6749 section 4.1 with PKCE, RFC 8252): an app's request becomes a login
 /// whose device code is the authorization code. The browser holds the code from the start (a cookie), goes through
@@ -63,7 +64,7 @@ extension LoginService {
     /// The person pressed Continue: the code may go to the app. False when it was issued already or the login ended.
     public func consent(_ login: Login) async throws -> Bool {
         let issued = try await store.issueCode(loginID: login.id, now: now())
-        if issued { metrics.increment(.callbacks, "consented") }
+        if issued { metrics.callbacks.increment(.consented) }
         return issued
     }
 
@@ -77,7 +78,7 @@ extension LoginService {
             try? await store.recordIssued(IssuedToken(digest: keyring.tokenDigest(token.value), expiresAt: token.expiresAt))
         }
         index.update(login.deviceCodeHash, status: .denied)
-        metrics.increment(.refused, "not_me")
+        metrics.refused.increment(.notMe)
         logger.notice("login ended from its consent page (this wasn't me)", metadata: [LogKey.loginID: "\(login.id)"])
         return token
     }
@@ -95,14 +96,14 @@ extension LoginService {
         code: String, clientID: String, redirectURI: String?, verifier: String?, network: String
     ) async -> CodeRedemption {
         let result = await redeemOnce(code: code, clientID: clientID, redirectURI: redirectURI, verifier: verifier, network: network)
-        let label =
+        let answer: TokenAnswer =
             switch result {
-            case .token: "token"
-            case .replayed: "replayed"
-            case .refused(let refusal): refusal.error.rawValue
+            case .token: .codeToken
+            case .replayed: .codeReplayed
+            case .refused(let refusal): TokenAnswer(redemption: refusal.error)
             }
-        metrics.increment(.polls, "code_" + label)
-        if case .token = result { metrics.increment(.pickups) }
+        metrics.polls.increment(answer)
+        if case .token = result { metrics.pickups.increment() }
         return result
     }
 
@@ -148,7 +149,7 @@ extension LoginService {
             return .refused(Refusal(.invalidRequest, "code_verifier is missing: PKCE is required (RFC 7636)."))
         }
         guard request.isAnswered(by: verifier) else {
-            metrics.increment(.refused, "code_verifier")
+            metrics.refused.increment(.codeVerifier)
             return invalid("code_verifier does not match the code_challenge (S256) of the authorization request.")
         }
         let redeemed: Login?
@@ -174,7 +175,7 @@ extension LoginService {
 
     /// A code presented after it was redeemed: the token issued with it is taken from the store, to be revoked.
     private func replay(hash: String, code: String) async -> CodeRedemption {
-        metrics.increment(.refused, "code_replayed")
+        metrics.refused.increment(.codeReplayed)
         guard let login = try? await store.revokeRedeemed(deviceCodeHash: hash, now: now()) else { return .replayed(nil) }
         index.update(hash, status: .revoked)
         logger.warning("an authorization code was presented again: its token is revoked", metadata: [LogKey.loginID: "\(login.id)"])

@@ -2,6 +2,7 @@ import BattleNet
 import Crypto
 import Foundation
 import Logging
+import Metrics
 
 /// The callback: Battle.net sends the browser back with a code (or an error); the code is exchanged and the token
 /// sealed for pickup, or the login ends as denied or failed.
@@ -20,24 +21,23 @@ extension LoginService {
         }
         let outcome = await handleCallback(app: name, parameters: parameters, logger: logger ?? self.logger, binding: binding)
         if case .rejected(.unknownState) = outcome { _ = await unknownStates.allow(network) }
-        let label =
+        // A loopback's or an app's return carries the outcome's own word (approved, denied or failed).
+        let counted: CallbackOutcome =
             switch outcome {
-            case .approved: "approved"
-            case .denied: "denied"
-            case .failed: "failed"
-            case .rejected: "rejected"
-            case .otherBrowser: "other_browser"
-            case .loopback(_, let result): result
-            case .consent: "approved"
-            case .returnToApp(_, let result): result
+            case .approved, .consent: .approved
+            case .denied: .denied
+            case .failed: .failed
+            case .rejected: .rejected
+            case .otherBrowser: .otherBrowser
+            case .loopback(_, let result), .returnToApp(_, let result): CallbackOutcome(rawValue: result) ?? .failed
             }
-        metrics.increment(.callbacks, label)
+        metrics.callbacks.increment(counted)
         return outcome
     }
 
     /// Counts a callback for an app in forward mode, which the relay passes to the app unread.
     public func forwarded(app: AppRegistration) {
-        metrics.increment(.callbacks, "forwarded")
+        metrics.callbacks.increment(.forwarded)
     }
 
     private func handleCallback(
@@ -139,7 +139,7 @@ extension LoginService {
             (token, idToken) = try await oauth.exchange(
                 code: code, redirectURI: settings.redirectURI(app: app.name), pkce: keyring.pkce(for: state, key: key))
         } catch {
-            metrics.increment(.exchanges, "failed")
+            metrics.exchanges.increment(.failed)
             let reason = Self.reason(for: error)
             logger.warning("code exchange failed", metadata: [LogKey.loginID: "\(login.id)", LogKey.errorReason: "\(reason.code)"])
             await end(login, .failed, failure: reason.code)
@@ -158,7 +158,7 @@ extension LoginService {
                 // player, at the cost of the second call.
                 logger.warning("Battle.net's key set could not be fetched; asking userinfo", metadata: [LogKey.loginID: "\(login.id)"])
             } catch {
-                metrics.increment(.exchanges, "id_token_refused")
+                metrics.exchanges.increment(.idTokenRefused)
                 logger.warning("Battle.net's id_token was refused", metadata: [
                     LogKey.loginID: "\(login.id)", LogKey.errorReason: "\(error.rawValue)",
                 ])
@@ -175,8 +175,8 @@ extension LoginService {
                 logger.warning("userinfo failed; token kept without BattleTag", metadata: [LogKey.loginID: "\(login.id)"])
             }
         }
-        metrics.observeExchange(seconds: (clock.now - started).timeInterval)
-        metrics.increment(.exchanges, "ok")
+        metrics.exchangeDuration.record(duration: clock.now - started)
+        metrics.exchanges.increment(.ok)
         do {
             let sealed = try TokenSealer(relayKey: key).seal(
                 JSONEncoder().encode(token), loginPublicKey: login.sealingPublicKey, loginID: login.id)

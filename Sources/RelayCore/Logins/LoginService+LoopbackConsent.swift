@@ -20,7 +20,7 @@ extension LoginService {
     /// code, which the client's poll must present. Nil when the login's key is gone.
     public func loopbackReturn(_ login: Login) -> String? {
         guard let returnURI = login.returnURI, let key = keyring.key(for: login) else { return nil }
-        metrics.increment(.callbacks, "consented")
+        metrics.callbacks.increment(.consented)
         let code = keyring.callbackCode(loginID: login.id, deviceCodeHash: login.deviceCodeHash, key: key)
         return returnURI + "?" + FormEncoding.encode([("result", "approved"), ("callback_code", code)])
     }
@@ -31,7 +31,7 @@ extension LoginService {
     public func declineLoopback(_ login: Login) async throws -> Bool {
         guard try await store.finish(loginID: login.id, status: .denied, failure: "not_me", now: now()) else { return false }
         index.update(login.deviceCodeHash, status: .denied)
-        metrics.increment(.refused, "not_me")
+        metrics.refused.increment(.notMe)
         logger.notice("login ended from its consent page (this wasn't me)", metadata: [LogKey.loginID: "\(login.id)"])
         return true
     }

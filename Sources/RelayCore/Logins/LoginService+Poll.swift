@@ -1,6 +1,7 @@
 import BattleNet
 import Foundation
 import Logging
+import Metrics
 
 extension LoginService {
     /// The device access token request (RFC 8628 section 3.4), with the long-poll extension: a `wait` of up to
@@ -18,13 +19,13 @@ extension LoginService {
         let result = await pollOnce(
             Poll(deviceCode: deviceCode, hash: Identifiers.hash(deviceCode), callbackCode: callbackCode),
             clientID: clientID, wait: wait, network: network)
-        let label =
+        let answer: TokenAnswer =
             switch result {
-            case .token: "token"
-            case .error(let refusal): refusal.error.rawValue
+            case .token: .token
+            case .error(let refusal): TokenAnswer(poll: refusal.error)
             }
-        metrics.increment(.polls, label)
-        if case .token = result { metrics.increment(.pickups) }
+        metrics.polls.increment(answer)
+        if case .token = result { metrics.pickups.increment() }
         return result
     }
 
@@ -127,7 +128,7 @@ extension LoginService {
                 "callback_code is missing: send the callback_code from the app's callback URL with the device_code.")
         }
         guard keyring.holdsCallbackCode(presented, loginID: entry.loginID, deviceCodeHash: poll.hash) else {
-            metrics.increment(.refused, "callback_code")
+            metrics.refused.increment(.callbackCode)
             return Refusal(.invalidGrant, "callback_code is not this login's; send the one the app's callback URL carried.")
         }
         return nil

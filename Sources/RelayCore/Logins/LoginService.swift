@@ -2,6 +2,7 @@ import BattleNet
 import Crypto
 import Foundation
 import Logging
+import Metrics
 
 /// The login state machine: start, confirm, callback, poll. Every status change is one transaction in the
 /// store, then mirrored into the in-memory ``PollIndex`` that answers pending polls without disk I/O.
@@ -96,7 +97,7 @@ public struct LoginService: Sendable {
         self.keyring = keyring
         self.index = index ?? PollIndex(clock: clock)
         self.metrics = metrics
-        metrics.prime(.loginsStarted, values: apps.all.map(\.name))
+        metrics.loginsStarted.prime(apps.all)
         self.logger = logger
         self.clock = clock
     }
@@ -207,14 +208,14 @@ public struct LoginService: Sendable {
                 try await store.insert(login)
                 break
             } catch is UserCodeTaken where attempt < 8 {
-                metrics.increment(.userCodeCollisions)
+                metrics.userCodeCollisions.increment()
                 userCode = userCodes()
                 login.userCodeHash = Identifiers.userCodeHash(UserCode.normalize(userCode)!, key: keyring.current)
                 login.bindingMAC = keyring.bindingMAC(for: login)
             }
         }
         index.put(login)
-        metrics.increment(.loginsStarted, app.name)
+        metrics.loginsStarted.increment(app)
         return (login, userCode)
     }
 
@@ -259,7 +260,7 @@ public struct LoginService: Sendable {
             try await store.finish(loginID: login.id, status: .denied, failure: "not_me", now: now())
         else { return false }
         index.update(login.deviceCodeHash, status: .denied)
-        metrics.increment(.refused, "not_me")
+        metrics.refused.increment(.notMe)
         logger.notice("login ended from its confirm page (this wasn't me)", metadata: [LogKey.loginID: "\(login.id)"])
         return true
     }

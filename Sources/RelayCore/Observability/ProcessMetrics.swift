@@ -3,29 +3,31 @@ import Foundation
 /// The process's own figures for `/metrics`, under the names Prometheus client libraries use: resident memory, open
 /// file descriptors (and their limit) and start time. Read from `/proc` on Linux; elsewhere there are none.
 public enum ProcessMetrics {
-    /// The figures as Prometheus text; empty where `/proc` is not there to read.
-    public static func render() -> String {
+    /// Sets the process's gauges of `metrics` to their values now; none where `/proc` is not there to read.
+    public static func record(in metrics: RelayMetrics) {
+        for (gauge, value) in read() { metrics.set(gauge, to: value) }
+    }
+
+    private static func read() -> [(RelayGauge, Double)] {
         #if os(Linux)
-        var gauges: [(String, String, Double)] = []
+        var gauges: [(RelayGauge, Double)] = []
         let pageSize = Double(sysconf(Int32(_SC_PAGESIZE)))
         if let statm = text("/proc/self/statm")?.split(separator: " "), statm.count > 1, let pages = Double(statm[1]) {
-            gauges.append(("process_resident_memory_bytes", "Resident memory size in bytes.", pages * pageSize))
+            gauges.append((.residentMemory, pages * pageSize))
         }
         if let open = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") {
-            gauges.append(("process_open_fds", "Number of open file descriptors.", Double(open.count)))
+            gauges.append((.openFiles, Double(open.count)))
         }
         var limit = rlimit()
         if getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 {
-            gauges.append(("process_max_fds", "Maximum number of open file descriptors.", Double(limit.rlim_cur)))
+            gauges.append((.maxFiles, Double(limit.rlim_cur)))
         }
         if let start = startTime() {
-            gauges.append(("process_start_time_seconds", "Start time of the process since the Unix epoch in seconds.", start))
+            gauges.append((.startTime, start.rounded()))
         }
-        return gauges.map { name, help, value in
-            "# HELP \(name) \(help)\n# TYPE \(name) gauge\n\(name) \(String(format: "%.0f", value))\n"
-        }.joined()
+        return gauges
         #else
-        return ""
+        return []
         #endif
     }
 

@@ -61,7 +61,7 @@ public struct TokenRevoker: Sendable {
             throw Refusal.storeUnavailable
         }
         guard claimed else {
-            metrics.increment(.revocations, Outcome.notIssued.rawValue)
+            metrics.revocations.increment(.notIssued)
             return .notIssued
         }
         if let network, !(await share.allow(network)) {
@@ -90,14 +90,14 @@ public struct TokenRevoker: Sendable {
         } catch {
             await queue.leave()
             await release(digests)
-            metrics.increment(.revocations, Outcome.failed.rawValue)
+            metrics.revocations.increment(.failed)
             logger.warning(
                 "token revocation at Battle.net failed", metadata: [LogKey.errorReason: "\(Self.reason(error))"])
             throw Refusal(
                 .temporarilyUnavailable, "Battle.net could not be asked to revoke the token; try again in a minute.",
                 status: 503)
         }
-        metrics.increment(.revocations, Outcome.forwarded.rawValue)
+        metrics.revocations.increment(.forwarded)
         return .forwarded
     }
 

@@ -39,11 +39,11 @@ struct AuthorizeController {
         guard let pairs else { return page(AuthorizePages.malformed(language, reason: "the parameters are not valid form encoding."), .badRequest) }
         let parameters = Parameters(pairs)
         guard case .value(let clientID?) = parameters["client_id"], let app = apps.app(named: clientID) else {
-            metrics.increment(.refused, "authorize_unknown_client")
+            metrics.refused.increment(.authorizeUnknownClient)
             return page(AuthorizePages.refused(language, \.authorizeUnknownClient), .badRequest)
         }
         guard case .value(let redirectURI?) = parameters["redirect_uri"], app.redirect(matching: redirectURI) != nil else {
-            metrics.increment(.refused, "authorize_redirect_uri")
+            metrics.refused.increment(.authorizeRedirectURI)
             return page(AuthorizePages.refused(language, \.authorizeBadRedirect), .badRequest)
         }
         let state: String?
@@ -144,7 +144,7 @@ struct AuthorizeController {
         guard request.headers[.secFetchSite].map({ $0 == "same-origin" }) ?? true,
             request.headers[.origin].map({ $0 == settings.publicURL.webOrigin }) ?? true
         else {
-            metrics.increment(.refused, "cross_site_consent")
+            metrics.refused.increment(.crossSiteConsent)
             return page(DevicePages.message(language, title: \.crossSiteTitle, \.crossSiteText), .forbidden)
         }
         guard let form = try await request.formPairs(context: context), let loginID = form.value("login"),

@@ -154,7 +154,7 @@ struct DeviceController {
                 true
             }
         guard !sameOrigin else { return nil }
-        metrics.increment(.refused, "cross_site_confirm")
+        metrics.refused.increment(.crossSiteConfirm)
         return DevicePages.message(language, title: \.crossSiteTitle, \.crossSiteText)
             .response(.forbidden, renderer: pages)
     }
@@ -164,7 +164,7 @@ struct DeviceController {
         guard login.status == .authorizing,
             !keyring.holdsBinding(BrowserCookies.value(cookies.bindingName(loginID: login.id), in: request.headers), for: login)
         else { return nil }
-        metrics.increment(.refused, "in_progress_elsewhere")
+        metrics.refused.increment(.inProgressElsewhere)
         return DevicePages.message(language, title: \.inProgressTitle, \.inProgressText)
             .response(.conflict, renderer: pages)
     }

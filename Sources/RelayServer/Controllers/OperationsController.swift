@@ -24,15 +24,9 @@ struct OperationsController {
     /// The game-data gateway, for its gauges; nil when off.
     var gateway: GameDataGateway? = nil
 
-    /// `bnet_relay_build_info`: always 1, its labels say what runs (the version and the commit built).
-    static let buildInfo = """
-        # HELP bnet_relay_build_info The relay's version and commit, as labels; always 1.
-        # TYPE bnet_relay_build_info gauge
-        bnet_relay_build_info{version="\(BuildInfo.version)",commit="\(BuildInfo.commit)"} 1
-
-        """
-
     func register(on router: Router<RelayContext>) {
+        // `bnet_relay_build_info`: always 1, its labels say what runs (the version and the commit built).
+        metrics.set(.buildInfo, to: 1, labels: [("version", BuildInfo.version), ("commit", BuildInfo.commit)])
         router.get("healthz") { _, _ in health(sandbox: sandbox, version: version) }
         router.get("readyz") { _, _ in
             let state = readiness.state
@@ -46,26 +40,23 @@ struct OperationsController {
         }
         router.get("metrics") { _, _ in
             let counts = index.counts
-            let text = metrics.render(extra: await Self.gatewayGauges(gateway) + [
-                ("bnet_relay_open_logins", "Logins in the poll index.", Double(counts.logins)),
-                ("bnet_relay_held_polls", "Long-polls held now.", Double(counts.held)),
-                ("bnet_relay_open_connections", "Client connections open now.", Double(connections.open)),
-                ("bnet_relay_ready", "1 when the last database check succeeded.", readiness.state.ready ? 1 : 0),
-            ]) + Self.buildInfo + ProcessMetrics.render()
+            metrics.set(.openLogins, to: Double(counts.logins))
+            metrics.set(.heldPolls, to: Double(counts.held))
+            metrics.set(.openConnections, to: Double(connections.open))
+            metrics.set(.ready, to: readiness.state.ready ? 1 : 0)
+            await Self.recordGatewayGauges(gateway, in: metrics)
+            ProcessMetrics.record(in: metrics)
             return Response(
                 status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
-                body: .init(byteBuffer: ByteBuffer(string: text)))
+                body: .init(byteBuffer: ByteBuffer(string: metrics.render())))
         }
     }
 
     /// The gateway's gauges, only while it is on (so that `BnetRelayGatewayBudgetLow` never fires for a relay without one).
-    static func gatewayGauges(_ gateway: GameDataGateway?) async -> [(name: String, help: String, value: Double)] {
-        guard let gauges = await gateway?.gauges() else { return [] }
-        return [
-            ("bnet_relay_gateway_cache_bytes", "Bytes the game-data cache holds.", Double(gauges.cacheBytes)),
-            ("bnet_relay_gateway_cache_entries", "Answers the game-data cache holds.", Double(gauges.cacheEntries)),
-            ("bnet_relay_gateway_budget_remaining", "Gateway requests to Battle.net left this hour, as this relay counts them.",
-                Double(gauges.budgetLeft)),
-        ]
+    static func recordGatewayGauges(_ gateway: GameDataGateway?, in metrics: RelayMetrics) async {
+        guard let gauges = await gateway?.gauges() else { return }
+        metrics.set(.gatewayCacheBytes, to: Double(gauges.cacheBytes))
+        metrics.set(.gatewayCacheEntries, to: Double(gauges.cacheEntries))
+        metrics.set(.gatewayBudgetRemaining, to: Double(gauges.budgetLeft))
     }
 }

@@ -23,7 +23,7 @@ struct GatewayController {
         }
         for method in [HTTPRequest.Method.post, .put, .delete, .patch, .options] {
             router.on("api/**", method: method) { _, _ in
-                metrics.increment(.gatewayRefused, GatewayRefusal.Reason.method.rawValue)
+                metrics.gatewayRefused.increment(.method)
                 return refusal(GatewayRefusal(
                     .method, "The gateway answers GET and HEAD only: game data is read, never written.", status: 405),
                     headers: [.allow: "GET, HEAD"])
@@ -33,7 +33,7 @@ struct GatewayController {
 
     private func answer(_ request: Request, context: RelayContext) async -> Response {
         guard let gateway else {
-            metrics.increment(.gatewayRefused, GatewayRefusal.Reason.gatewayOff.rawValue)
+            metrics.gatewayRefused.increment(.gatewayOff)
             return refusal(GatewayRefusal(
                 .gatewayOff, "This relay's game-data gateway is off (--gateway off); call Blizzard's API with a token of your own.",
                 status: 404))
@@ -43,7 +43,7 @@ struct GatewayController {
             path = try GatewayPath(
                 afterPrefix: request.uri.path.dropFirst(Self.prefix.count), query: request.uri.query ?? "", regions: regions)
         } catch {
-            metrics.increment(.gatewayRefused, error.reason.rawValue)
+            metrics.gatewayRefused.increment(error.reason)
             return refusal(error)
         }
         do throws(GatewayRefusal) {

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
+import Metrics
 import NIOConcurrencyHelpers
 import RelayCore
 
@@ -68,7 +69,7 @@ final class UnusableForwardedReport: Sendable {
     }
 
     func record(peer: String?, logger: Logger) {
-        metrics.increment(.unusableForwardedFor)
+        metrics.unusableForwardedFor.increment()
         let first = logged.withLockedValue { logged in
             defer { logged = true }
             return !logged
