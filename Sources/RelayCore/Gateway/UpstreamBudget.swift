@@ -125,9 +125,10 @@ public actor UpstreamBudget {
     }
 
     /// Takes one request from the lease, leasing more from the ledger when it is spent: a tenth of the gateway's second
-    /// at a time, so that one relay cannot hold the whole second while others wait. One lease is taken at a time (the
-    /// callers of its second wait for it, so that a busy relay does not queue a take per caller), and a lease ends with
-    /// its second: what comes back after the second has passed is not spent, since it would go upstream in the next.
+    /// at a time, so that one relay cannot hold the whole second while others wait. One lease is taken at a time: the
+    /// callers of its second wait for it, so that a busy relay does not queue a take per caller, and at most one
+    /// lease a relay (a tenth of the gateway's second) can come back from a slow store after its second has passed and
+    /// go upstream in the next, well within the half of a second the gateway leaves.
     private func lease(_ windows: BudgetWindows) async -> Bool {
         let second = windows.second.start
         if leaseSecond != second { (leaseSecond, leased) = (second, 0) }
@@ -148,12 +149,12 @@ public actor UpstreamBudget {
     }
 
     /// Takes a lease in `windows` and adds it to ``leased`` before its waiters resume; false when the ledger granted
-    /// nothing or the second has passed.
+    /// none, or a newer second's lease has begun.
     private func takeLease(_ windows: BudgetWindows) async -> Bool {
         let second = windows.second.start
         let count = (try? await ledger.take(max(1, windows.second.limit / 10), client: client, windows: windows)) ?? 0
         if leasing?.second == second { leasing = nil }
-        guard count > 0, leaseSecond == second, Int(now().timeIntervalSince1970.rounded(.down)) == second else { return false }
+        guard count > 0, leaseSecond == second else { return false }
         leased += count
         return true
     }
