@@ -184,6 +184,12 @@ let package = Package(
                 serverOnly("NIOHTTPTypes", "swift-nio-extras"),
                 serverOnly("ServiceLifecycle", "swift-service-lifecycle"),
             ],
+            // For this commit only (files moved, not yet changed): the application's files still compile in this module.
+            path: "Sources",
+            sources: [
+                "RelayServer", "RelayApp/Application", "RelayApp/Database", "RelayApp/Gateway", "RelayApp/Provider",
+                "RelayApp/Services", "RelayApp/Startup", "RelayApp/Configuration/RelayConfiguration.swift",
+            ],
             swiftSettings: swiftSettings
         ),
         // Every setting of `bnet-relay`, declared once, and its parsing (flags, environment, environment file), help
@@ -196,6 +202,8 @@ let package = Package(
                 "RelayServer",
                 serverOnly("Logging", "swift-log"),
             ],
+            path: "Sources/RelayApp/Configuration",
+            exclude: ["RelayConfiguration.swift"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
