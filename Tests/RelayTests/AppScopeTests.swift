@@ -1,6 +1,6 @@
 import BattleNet
 import Foundation
-import RelayConfig
+@testable import RelayApp
 import RelayCore
 @testable import RelayServer
 import Testing

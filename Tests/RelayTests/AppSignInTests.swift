@@ -2,6 +2,7 @@ import BattleNet
 import BattleNetDiablo3
 import BattleNetURLSession
 import Foundation
+import RelayApp
 import TestSupport
 import RelayServer
 import Testing

@@ -1,6 +1,6 @@
 import Foundation
 import Logging
-@testable import RelayConfig
+@testable import RelayApp
 import RelayCore
 import RelayServer
 import Testing

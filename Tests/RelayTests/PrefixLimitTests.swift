@@ -1,6 +1,6 @@
 import BattleNet
 import Foundation
-import RelayConfig
+@testable import RelayApp
 import RelayCore
 import TestSupport
 import Testing

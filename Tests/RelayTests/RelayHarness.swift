@@ -6,6 +6,7 @@ import Hummingbird
 import HummingbirdTesting
 import InMemoryLogging
 import Logging
+@testable import RelayApp
 import RelayCore
 import ServiceLifecycle
 import TestSupport

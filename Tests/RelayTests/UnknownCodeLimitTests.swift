@@ -1,6 +1,7 @@
 import BattleNet
 import Foundation
 import GRDB
+import RelayApp
 import RelayCore
 import RelaySQLite
 import RelayServer

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import RelayCore
 import RelayPostgres
+import RelayServer
 
 /// Who plays Battle.net for the relay: chosen explicitly, never guessed from a missing setting.
 public enum ProviderMode: Sendable, CustomStringConvertible {
