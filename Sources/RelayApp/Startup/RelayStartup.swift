@@ -56,9 +56,6 @@ extension RelayConfiguration {
 
     /// The login service's protocol settings.
     public var relaySettings: RelaySettings {
-        RelaySettings(
-            publicURL: effectivePublicURL, region: region, defaultScopes: scopes, loginLifetime: loginLifetime,
-            pollInterval: pollInterval, maxOpenLogins: maxOpenLogins, maxHeldPolls: maxHeldPolls,
-            maxHeldPollsPerNetwork: maxHeldPollsPerNetwork, unknownCodesPerMinute: unknownCodesPerMinute)
+        RelaySettings(publicURL: effectivePublicURL, settings)
     }
 }
