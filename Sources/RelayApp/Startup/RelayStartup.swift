@@ -54,7 +54,7 @@ extension RelayConfiguration {
         }
     }
 
-    /// The login service's protocol settings.
+    /// What the login service is given: the public URL in effect and the protocol settings.
     public var relaySettings: RelaySettings {
         RelaySettings(publicURL: effectivePublicURL, settings)
     }
