@@ -3,28 +3,33 @@ import PostgresNIO
 import RelayCore
 
 /// The upstream budget's ledger (see ``UpstreamLedger``), shared by every relay on the database: one transaction per
-/// lease, its rows locked (`FOR UPDATE`) so that relays leasing at once never grant the same requests twice.
+/// lease, under an advisory lock of the client's (not row locks, which the rows' insertion and selection took in
+/// orders that deadlocked), so that relays leasing at once never grant the same requests twice.
 extension PostgresLoginStore: UpstreamLedger {
-    public func take(_ count: Int, client: String, second: Int, perSecond: Int, hour: Int, perHour: Int) async throws -> Int {
-        try await guarded {
+    public func take(_ count: Int, client: String, windows: BudgetWindows) async throws -> Int {
+        let (tenth, second, hour) = (windows.windows[0], windows.windows[1], windows.windows[2])
+        return try await guarded {
             try await self.client.withTransaction(logger: logger) { connection in
+                try await connection.query("SELECT pg_advisory_xact_lock(9, hashtext(\(client)))", logger: logger)
                 try await connection.query("""
                     INSERT INTO upstream_budget (client_id, kind, start, spent) VALUES
-                    (\(client), 's', \(second), 0), (\(client), 'h', \(hour), 0) ON CONFLICT DO NOTHING
+                    (\(client), \(tenth.kind), \(tenth.start), 0), (\(client), \(second.kind), \(second.start), 0),
+                    (\(client), \(hour.kind), \(hour.start), 0) ON CONFLICT DO NOTHING
                     """, logger: logger)
-                var spent = ["s": 0, "h": 0]
+                var spent: [String: Int] = [:]
                 let rows = try await connection.query(
-                    "SELECT kind, start, spent FROM upstream_budget WHERE client_id = \(client) FOR UPDATE", logger: logger)
-                for try await (kind, start, used) in rows.decode((String, Int, Int).self) {
-                    if start == (kind == "s" ? second : hour) { spent[kind] = used }
+                    "SELECT kind, start, spent FROM upstream_budget WHERE client_id = \(client)", logger: logger)
+                for try await (kind, start, used) in rows.decode((String, Int, Int).self)
+                where windows.windows.contains(where: { $0.kind == kind && $0.start == start }) {
+                    spent[kind] = used
                 }
-                let granted = UpstreamSchema.granted(
-                    count, inSecond: spent["s"]!, perSecond: perSecond, inHour: spent["h"]!, perHour: perHour)
-                let (inSecond, inHour) = (spent["s"]! + granted, spent["h"]! + granted)
+                let granted = windows.granted(count, spent: spent)
                 try await connection.query("""
                     UPDATE upstream_budget SET
-                        start = CASE kind WHEN 's' THEN \(second) ELSE \(hour) END,
-                        spent = CASE kind WHEN 's' THEN \(inSecond) ELSE \(inHour) END
+                        start = CASE kind WHEN \(tenth.kind) THEN \(tenth.start) WHEN \(second.kind) THEN \(second.start)
+                            ELSE \(hour.start) END,
+                        spent = CASE kind WHEN \(tenth.kind) THEN \((spent[tenth.kind] ?? 0) + granted)
+                            WHEN \(second.kind) THEN \((spent[second.kind] ?? 0) + granted) ELSE \((spent[hour.kind] ?? 0) + granted) END
                     WHERE client_id = \(client)
                     """, logger: logger)
                 return granted

@@ -328,6 +328,10 @@ public final class PostgresLoginStore: LoginStore {
             throw UserCodeTaken()
         } catch let error as PostgresTransactionError where error.closureError is SchemaTooNew {
             throw error.closureError!
+        } catch let error as PostgresTransactionError {
+            // What failed inside the transaction (or its begin or commit), not only that one did.
+            let cause = error.closureError ?? error.beginError ?? error.commitError
+            throw LoginStoreUnavailable(reason: (cause as? PSQLError).map(Self.describe) ?? "\(type(of: cause ?? error))")
         } catch let error as PSQLError {
             throw LoginStoreUnavailable(reason: Self.describe(error))
         } catch let error as LoginStoreUnavailable {

@@ -4,20 +4,19 @@ import RelayCore
 
 /// The upstream budget's ledger (see ``UpstreamLedger``), one write transaction per lease.
 extension SQLiteLoginStore: UpstreamLedger {
-    public func take(_ count: Int, client: String, second: Int, perSecond: Int, hour: Int, perHour: Int) async throws -> Int {
+    public func take(_ count: Int, client: String, windows: BudgetWindows) async throws -> Int {
         try await write { db in
-            func spent(_ kind: String, in start: Int) throws -> Int {
-                let row = try Row.fetchOne(
-                    db, sql: "SELECT start, spent FROM upstream_budget WHERE client_id = ? AND kind = ?",
-                    arguments: [client, kind])
-                return row.flatMap { ($0["start"] as Int) == start ? $0["spent"] as Int : nil } ?? 0
+            var spent: [String: Int] = [:]
+            for row in try Row.fetchAll(
+                db, sql: "SELECT kind, start, spent FROM upstream_budget WHERE client_id = ?", arguments: [client]) {
+                let kind: String = row["kind"]
+                if windows.windows.contains(where: { $0.kind == kind && $0.start == row["start"] }) { spent[kind] = row["spent"] }
             }
-            let (inSecond, inHour) = (try spent("s", in: second), try spent("h", in: hour))
-            let granted = UpstreamSchema.granted(count, inSecond: inSecond, perSecond: perSecond, inHour: inHour, perHour: perHour)
-            for (kind, start, total) in [("s", second, inSecond + granted), ("h", hour, inHour + granted)] {
+            let granted = windows.granted(count, spent: spent)
+            for window in windows.windows {
                 try db.execute(
                     cached: "INSERT OR REPLACE INTO upstream_budget (client_id, kind, start, spent) VALUES (?, ?, ?, ?)",
-                    arguments: [client, kind, start, total])
+                    arguments: [client, window.kind, window.start, (spent[window.kind] ?? 0) + granted])
             }
             return granted
         }

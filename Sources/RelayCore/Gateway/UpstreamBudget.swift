@@ -5,9 +5,11 @@ import Foundation
 ///
 /// Sign-ins (the code exchange, userinfo, revocations) are counted but never wait or fail here: the gateway may take
 /// only what is left after ``Limits/signInReserve``, so their share is always there. Gateway misses take from the
-/// ledger in small leases (fewer store round trips), and each client network may take at most a quarter of the
-/// gateway's share of a second or an hour (``Limits/networkShare``); past it, or past the budget, or while Blizzard
-/// has asked the client to wait, the caller gets a 429 from the relay with `Retry-After`, before Blizzard would answer one.
+/// ledger in small leases (fewer store round trips), at most a tenth of the gateway's second in each tenth of a second
+/// (so that a second of Blizzard's, however it falls against the relay's, meets at most the gateway's second and one
+/// tenth), and each client network may take at most a quarter of the gateway's share of a second or an hour
+/// (``Limits/networkShare``); past it, or past the budget, or while Blizzard has asked the client to wait, the caller
+/// gets a 429 from the relay with `Retry-After`, before Blizzard would answer one.
 public actor UpstreamBudget {
     /// The limits.
     public struct Limits: Sendable {
@@ -30,6 +32,12 @@ public actor UpstreamBudget {
         var gateway: (second: Int, hour: Int) {
             (max(1, Int(Double(perSecond) * (1 - signInReserve))), max(1, Int(Double(perHour) * (1 - signInReserve))))
         }
+
+        /// The gateway's windows holding `time`: a tenth of its second in each tenth (rounded up), its second, its hour.
+        func gatewayWindows(at time: Date) -> BudgetWindows {
+            let (second, hour) = gateway
+            return BudgetWindows(at: time, perTenth: (second + 9) / 10, perSecond: second, perHour: hour)
+        }
     }
 
     /// What a gateway miss may do.
@@ -45,7 +53,7 @@ public actor UpstreamBudget {
     private let ledger: any UpstreamLedger
     private let clock: RelayClock
     private var leased = 0
-    private var leaseSecond = 0
+    private var leaseTenth = 0
     private var networks: [String: (second: Int, inSecond: Int, hour: Int, inHour: Int)] = [:]
     private var pausedUntil: Date?
     private var pauseChecked = -1
@@ -79,7 +87,7 @@ public actor UpstreamBudget {
         }
         if networks.count > 10_000 { networks = networks.filter { $0.value.second == second } }
         networks[network] = share
-        guard await lease(second: second, hour: hour) else {
+        guard await lease(limits.gatewayWindows(at: time)) else {
             return .wait(seconds: spentThisHour.count >= gatewayHour ? 3600 - second % 3600 : 1, reason: "budget")
         }
         networks[network]?.inSecond += 1
@@ -90,9 +98,8 @@ public actor UpstreamBudget {
     /// Counts a sign-in's request (a code exchange, userinfo, a revocation): never refused, it takes from the full
     /// budget, whose reserve the gateway leaves free.
     public func recordSignIn() async {
-        let second = Int(now().timeIntervalSince1970.rounded(.down))
-        _ = try? await ledger.take(
-            1, client: client, second: second, perSecond: limits.perSecond, hour: second / 3600, perHour: limits.perHour)
+        let windows = BudgetWindows(at: now(), perTenth: limits.perSecond, perSecond: limits.perSecond, perHour: limits.perHour)
+        _ = try? await ledger.take(1, client: client, windows: windows)
     }
 
     /// Obeys an upstream 429 on every relay of the ledger: no gateway request goes upstream for `seconds`.
@@ -118,20 +125,19 @@ public actor UpstreamBudget {
         return max(1, Int(pausedUntil.timeIntervalSince(time).rounded(.up)))
     }
 
-    /// Takes one request from the lease, leasing more from the ledger when it is spent: a tenth of the gateway's
-    /// second at a time, so that one relay cannot hold the whole second while others wait.
-    private func lease(second: Int, hour: Int) async -> Bool {
-        if leaseSecond != second { (leaseSecond, leased) = (second, 0) }
+    /// Takes one request from the lease, leasing more from the ledger when it is spent: half of the gateway's tenth of
+    /// a second at a time, so that one relay cannot hold a whole tenth while others wait. A lease ends with its tenth.
+    private func lease(_ windows: BudgetWindows) async -> Bool {
+        let tenth = windows.windows[0]
+        if leaseTenth != tenth.start { (leaseTenth, leased) = (tenth.start, 0) }
         if leased == 0 {
-            let (gatewaySecond, gatewayHour) = limits.gateway
-            let size = max(1, gatewaySecond / 10)
-            let granted = (try? await ledger.take(
-                size, client: client, second: second, perSecond: gatewaySecond, hour: hour, perHour: gatewayHour)) ?? 0
-            guard leaseSecond == second else { return false }
+            let granted = (try? await ledger.take(max(1, tenth.limit / 2), client: client, windows: windows)) ?? 0
+            guard leaseTenth == tenth.start else { return false }
             leased += granted
         }
         guard leased > 0 else { return false }
         leased -= 1
+        let hour = windows.windows[2].start
         if spentThisHour.hour != hour { spentThisHour = (hour, 0) }
         spentThisHour.count += 1
         return true

@@ -1,5 +1,6 @@
-/// The upstream ledger's tables, the same in SQLite and PostgreSQL: one row per client and window kind (`s` the
-/// clock second, `h` the clock hour) whose count restarts when its window moves on, and Blizzard's pause per client.
+/// The upstream ledger's tables, the same in SQLite and PostgreSQL: one row per client and window kind (`t` the
+/// clock's tenth of a second, `s` its second, `h` its hour; see ``BudgetWindows``) whose count restarts when its
+/// window moves on, and Blizzard's pause per client.
 public enum UpstreamSchema {
     /// The migration's name, the schema version after v8.
     public static let migration = "v9 upstream budget"
@@ -13,11 +14,4 @@ public enum UpstreamSchema {
         """,
         "CREATE TABLE upstream_pause (client_id TEXT PRIMARY KEY, until DOUBLE PRECISION NOT NULL)",
     ]
-
-    /// How many of `count` requests fit, given what the second and the hour hold.
-    public static func granted(
-        _ count: Int, inSecond: Int, perSecond: Int, inHour: Int, perHour: Int
-    ) -> Int {
-        max(0, min(count, perSecond - inSecond, perHour - inHour))
-    }
 }
