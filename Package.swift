@@ -51,7 +51,7 @@ let package = Package(
     ],
     dependencies: [
         // Hummingbird's traits named (its default `ConfigurationSupport` is left out: the relay reads its settings itself,
-        // in RelayConfig). With its default traits, `swift test` and `swift build` each compiled Hummingbird again after
+        // in RelayApp). With its default traits, `swift test` and `swift build` each compiled Hummingbird again after
         // the other (SwiftPM 6.3 resolved them differently), 13-16 s every time CI switched.
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: ["FullFoundation"]),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
@@ -166,16 +166,14 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // The relay's HTTP layer: controllers, middleware, pages, connection gates, the routers.
         .target(
             name: "RelayServer",
             dependencies: [
                 "BattleNet",
                 "BattleNetHTTPClient",
-                "BattleNetEmulator",
                 "BuildStamp",
                 "RelayCore",
-                "RelaySQLite",
-                "RelayPostgres",
                 .product(name: "Crypto", package: "swift-crypto"),
                 serverOnly("AsyncHTTPClient", "async-http-client"),
                 serverOnly("HTTPTypes", "swift-http-types"),
@@ -188,19 +186,29 @@ let package = Package(
                 serverOnly("NIOCore", "swift-nio"),
                 serverOnly("NIOHTTP1", "swift-nio"),
                 serverOnly("NIOHTTPTypes", "swift-nio-extras"),
-                serverOnly("ServiceLifecycle", "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings
         ),
-        // Every setting of `bnet-relay`, declared once, and its parsing (flags, environment, environment file), help
-        // and README table; above the HTTP module, which only receives the `RelayConfiguration` it yields.
+        // The relay as an application, above its HTTP layer, by role: Configuration/ (every setting declared once, and
+        // its parsing), Application/ (the composition root, `Relay`), Startup/, Provider/ (Battle.net or the sandbox
+        // emulator, the live check), Database/, Gateway/, Services/ (the readiness probe, the sweeper).
         .target(
-            name: "RelayConfig",
+            name: "RelayApp",
             dependencies: [
                 "BattleNet",
+                "BattleNetEmulator",
+                "BattleNetHTTPClient",
                 "RelayCore",
+                "RelayPostgres",
                 "RelayServer",
+                "RelaySQLite",
+                .product(name: "Crypto", package: "swift-crypto"),
+                serverOnly("Hummingbird", "hummingbird"),
+                serverOnly("HummingbirdCore", "hummingbird"),
                 serverOnly("Logging", "swift-log"),
+                serverOnly("NIOConcurrencyHelpers", "swift-nio"),
+                serverOnly("NIOCore", "swift-nio"),
+                serverOnly("ServiceLifecycle", "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -208,10 +216,10 @@ let package = Package(
             name: "BnetRelay",
             dependencies: [
                 "BattleNet",
-                "RelayConfig",
+                "BattleNetEmulator",
+                "RelayApp",
                 "RelayCore",
                 "RelayPostgres",
-                "RelayServer",
                 "RelaySQLite",
                 serverOnly("ArgumentParser", "swift-argument-parser"),
                 serverOnly("Logging", "swift-log"),
@@ -298,7 +306,7 @@ let package = Package(
             name: "RelayTests",
             dependencies: [
                 "BattleNet", "BattleNetDiablo3", "BattleNetHTTPClient", "BattleNetURLSession", "BattleNetEmulator", "RelayCore", "RelaySQLite", "RelayPostgres",
-                "RelayConfig", "RelayServer", "TestSupport",
+                "RelayApp", "RelayServer", "TestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
                 serverOnly("GRDB", "GRDB.swift"),

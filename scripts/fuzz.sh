@@ -27,7 +27,7 @@ declare -A sources=(
     [ForwardedHop]="Sources/RelayServer/Network/ForwardedHop.swift Sources/RelayServer/Network/IPAddress.swift"
     [AcceptLanguage]="Sources/RelayServer/Pages/AcceptLanguage.swift"
     [CookieHeader]="Sources/RelayServer/Browser/CookieHeader.swift"
-    [EnvironmentFile]="Sources/RelayConfig/EnvironmentFile.swift Sources/RelayConfig/ConfigurationError.swift"
+    [EnvironmentFile]="Sources/RelayApp/Configuration/EnvironmentFile.swift Sources/RelayApp/Configuration/ConfigurationError.swift"
 )
 targets=("$@")
 [ "${#targets[@]}" -gt 0 ] || targets=(FormEncoding SchemeValidator UserCode BattleTag ForwardedHop AcceptLanguage CookieHeader EnvironmentFile)

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import RelayPostgres
-import RelayServer
+import RelayApp
 import RelaySQLite
 
 struct Backup: AsyncParsableCommand {

@@ -1,5 +1,5 @@
 import ArgumentParser
-import RelayServer
+import RelayApp
 
 @main
 struct BnetRelay: AsyncParsableCommand {

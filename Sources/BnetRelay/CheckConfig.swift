@@ -1,8 +1,7 @@
 import ArgumentParser
 import BattleNet
 import Foundation
-import RelayConfig
-import RelayServer
+import RelayApp
 
 struct CheckConfig: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

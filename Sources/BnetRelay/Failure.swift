@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import RelayServer
+import RelayApp
 
 /// How `bnet-relay` ends when it cannot do its job: its message on standard error, never followed by the usage
 /// text (that is for usage errors alone, exit 64), and a sysexits(3) status by cause, so that systemd's restart

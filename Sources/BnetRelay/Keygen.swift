@@ -1,6 +1,6 @@
 import ArgumentParser
 import RelayCore
-import RelayServer
+import RelayApp
 
 struct Keygen: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import RelayCore
 import Logging
-import RelayServer
+import RelayApp
 
 struct Logins: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

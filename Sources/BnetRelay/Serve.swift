@@ -3,7 +3,7 @@ import BattleNetEmulator
 import Foundation
 import Logging
 import RelayCore
-import RelayServer
+import RelayApp
 import ServiceLifecycle
 import UnixSignals
 

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
-import RelayConfig
-import RelayServer
+import RelayApp
 
 /// The settings shared by `serve`, `check-config`, `logins` and `backup`, declared once in
 /// ``ConfigurationSetting/all``: each has a flag (`--name value` or `--name=value`) and an environment variable;

@@ -2,6 +2,7 @@ import BattleNet
 import Foundation
 import NIOCore
 import NIOEmbedded
+@testable import RelayApp
 import RelayCore
 import TestSupport
 import Testing

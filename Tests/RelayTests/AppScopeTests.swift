@@ -1,6 +1,6 @@
 import BattleNet
 import Foundation
-import RelayConfig
+@testable import RelayApp
 import RelayCore
 @testable import RelayServer
 import Testing
@@ -14,7 +14,7 @@ struct AppScopeTests {
         let flagged = try ConfigurationSetting.configuration(
             arguments: ["--app", "wowapp=poll:openid  wow.profile", "--app", "d3=poll"], environment: [:])
         #expect(flagged.apps.map(\.allowedScopes) == [["openid", "wow.profile"], []])
-        #expect(flagged.scopes == ["openid", "wow.profile", "sc2.profile", "d3.profile"])
+        #expect(flagged.settings.defaultScopes == ["openid", "wow.profile", "sc2.profile", "d3.profile"])
         #expect(flagged.summary.contains("apps: d3 (poll), wowapp (poll; scopes: openid wow.profile)"))
         #expect(flagged.summary.contains("default scopes: openid wow.profile sc2.profile d3.profile"))
 
@@ -22,7 +22,7 @@ struct AppScopeTests {
             arguments: [], environment: ["BNET_RELAY_APPS": "d3=poll, sc2app=redirect:openid sc2.profile", "BNET_RELAY_SCOPE": "openid d3.profile"])
         #expect(environment.apps.map(\.name) == ["d3", "sc2app"])
         #expect(environment.apps.map(\.allowedScopes) == [[], ["openid", "sc2.profile"]])
-        #expect(environment.scopes == ["openid", "d3.profile"])
+        #expect(environment.settings.defaultScopes == ["openid", "d3.profile"])
     }
 
     @Test("Bad scopes are named: empty, a character RFC 6749 forbids, a comma, an unknown mode", arguments: [

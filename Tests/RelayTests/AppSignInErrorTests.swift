@@ -2,6 +2,7 @@ import BattleNet
 import BattleNetEmulator
 import BattleNetURLSession
 import Foundation
+import RelayApp
 import RelayServer
 import Testing
 

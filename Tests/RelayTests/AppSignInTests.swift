@@ -2,6 +2,8 @@ import BattleNet
 import BattleNetDiablo3
 import BattleNetURLSession
 import Foundation
+import RelayApp
+import RelayCore
 import TestSupport
 import RelayServer
 import Testing
@@ -162,7 +164,7 @@ struct AppSignInTests {
     @Test("A sign-in not finished in time ends at the relay's page: the browser never returns to the app")
     func expired() async throws {
         let clock = ManualClock(Date())
-        try await withRelay(clock: clock.relay, { $0.loginLifetime = .seconds(1) }) { relay in
+        try await withRelay(clock: clock.relay, { $0.settings.loginLifetime = .seconds(1) }) { relay in
             let signIn = RelaySignIn(relayURL: relay.baseURL, app: "myapp", transport: relay.transport)
             let attempt = try await signIn.start()
             let browser = PlayerBrowser(transport: relay.transport)

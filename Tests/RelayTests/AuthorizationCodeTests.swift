@@ -3,6 +3,7 @@ import BattleNetEmulator
 import Crypto
 import CryptoExtras
 import Foundation
+import RelayApp
 import RelayCore
 import RelayServer
 import TestSupport

@@ -2,6 +2,7 @@ import BattleNet
 import Foundation
 import InMemoryLogging
 import Logging
+import RelayApp
 import Testing
 
 @testable import RelayServer

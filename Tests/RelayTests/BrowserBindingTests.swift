@@ -1,6 +1,8 @@
 import BattleNet
 import BattleNetEmulator
 import Foundation
+import RelayApp
+import RelayCore
 import TestSupport
 import RelayServer
 import Testing
@@ -11,7 +13,7 @@ import Testing
 struct BrowserBindingTests {
     @Test("The authorize link sent to a second browser: refused before any exchange, and the login is never handed out")
     func authorizeLinkInAnotherBrowser() async throws {
-        try await withRelay(via: .router, { $0.pollInterval = 1 }) { relay in
+        try await withRelay(via: .router, { $0.settings.pollInterval = 1 }) { relay in
             let attacker = CookieJar()
             let login = try await relay.startLogin()
             let authorize = try await relay.confirm(login, browser: attacker)

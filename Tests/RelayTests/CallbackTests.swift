@@ -1,6 +1,7 @@
 import BattleNet
 import BattleNetEmulator
 import Foundation
+import RelayApp
 import TestSupport
 import RelayServer
 import Testing

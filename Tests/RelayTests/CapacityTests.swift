@@ -1,5 +1,6 @@
 import BattleNet
 import Foundation
+@testable import RelayApp
 import RelayCore
 import TestSupport
 import Testing
@@ -60,7 +61,7 @@ struct CapacityTests {
 
     @Test("Past the global cap, new logins get 503 with Retry-After; logins already open carry on")
     func openLoginCap() async throws {
-        try await withRelay(via: .router, { $0.maxOpenLogins = 3 }) { relay in
+        try await withRelay(via: .router, { $0.settings.maxOpenLogins = 3 }) { relay in
             let first = try await relay.startLogin()
             _ = try await relay.startLogin()
             _ = try await relay.startLogin()

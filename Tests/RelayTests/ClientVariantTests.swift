@@ -2,6 +2,7 @@ import BattleNet
 import BattleNetEmulator
 import BattleNetHTTPClient
 import Foundation
+@testable import RelayApp
 import RelayCore
 import TestSupport
 import Testing

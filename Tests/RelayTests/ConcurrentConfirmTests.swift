@@ -1,5 +1,6 @@
 import BattleNet
 import Foundation
+import RelayApp
 import RelayServer
 import TestSupport
 import Testing

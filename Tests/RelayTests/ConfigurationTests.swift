@@ -1,6 +1,6 @@
 import Foundation
 import Logging
-@testable import RelayConfig
+@testable import RelayApp
 import RelayCore
 import RelayServer
 import Testing
@@ -24,15 +24,25 @@ struct ConfigurationTests {
             #expect(setting.isDefault(in: RelayConfiguration()), "\(setting.name): RelayConfiguration() differs from \(setting.defaultValue)")
         }
         #expect(parsed.isSandbox)
-        let settings = RelayConfiguration().relaySettings
-        #expect(settings.region == parsed.region)
-        #expect(settings.defaultScopes == parsed.scopes)
-        #expect(settings.maxOpenLogins == parsed.maxOpenLogins)
-        #expect(settings.maxHeldPolls == parsed.maxHeldPolls)
-        #expect(settings.maxHeldPollsPerNetwork == parsed.maxHeldPollsPerNetwork)
-        #expect(settings.unknownCodesPerMinute == parsed.unknownCodesPerMinute)
-        #expect(settings.loginLifetime == parsed.loginLifetime)
-        #expect(settings.pollInterval == parsed.pollInterval)
+        #expect(parsed.settings == ProtocolSettings())
+        #expect(parsed.relaySettings.protocolSettings == parsed.settings)
+        #expect(parsed.relaySettings.publicURL == parsed.effectivePublicURL)
+    }
+
+    @Test("Each default of the configuration is declared once in the relay's sources: its name with its value, in one place")
+    func defaultsDeclaredOnce() throws {
+        let sources = try SourceFile.relay()
+        let defaults = DeclaredDefault.all(in: RelayConfiguration())
+        #expect(defaults.count >= 25, "the configuration's scalar defaults: \(defaults.map(\.name))")
+        for declared in defaults {
+            let places = try declared.places(in: sources)
+            #expect(places.count == 1, "\(declared.name) = \(declared.value): declared at \(places), expected once")
+        }
+        // The check sees a copy: with the protocol settings' file twice, each of its defaults is found twice.
+        let copied = sources + sources.filter { $0.path.hasSuffix("RelayCore/Logins/RelaySettings.swift") }
+        for declared in DeclaredDefault.all(in: ProtocolSettings()) {
+            #expect(try declared.places(in: copied).count == 2, "\(declared.name): a repeated default went unseen")
+        }
     }
 
     @Test("A value given for a setting reaches the configuration: it no longer holds the declared default")
@@ -85,7 +95,7 @@ struct ConfigurationTests {
         #expect(configuration.apps.map(\.name) == ["one", "Two"])
         #expect(configuration.host == "::1")
         #expect(configuration.trustedProxies == ["10.0.0.0/8", "::1"])
-        #expect(configuration.maxHeldPolls == 7)
+        #expect(configuration.settings.maxHeldPolls == 7)
         #expect(configuration.logLevel == .debug)
         #expect(configuration.isSandbox)
     }

@@ -1,6 +1,7 @@
 import BattleNet
 import Foundation
 import HTTPTypes
+@testable import RelayApp
 import RelayCore
 import TestSupport
 import Testing

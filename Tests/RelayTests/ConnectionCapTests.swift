@@ -1,5 +1,6 @@
 import BattleNet
 import Foundation
+@testable import RelayApp
 import RelayCore
 import TestSupport
 import Testing
@@ -158,7 +159,7 @@ struct ConnectionCapTests {
     @Test("Long-polls over the global or per-network cap are answered at once as plain polls, never held")
     func heldPollCaps() async throws {
         try await withRelay({
-            try await RelayHarness.start({ $0.trustedProxies = ["127.0.0.1"]; $0.maxHeldPolls = 2; $0.maxHeldPollsPerNetwork = 1 })
+            try await RelayHarness.start({ $0.trustedProxies = ["127.0.0.1"]; $0.settings.maxHeldPolls = 2; $0.settings.maxHeldPollsPerNetwork = 1 })
         }) { relay in
             let logins = [
                 try await relay.startLogin(), try await relay.startLogin(), try await relay.startLogin(),

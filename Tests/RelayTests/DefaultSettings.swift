@@ -1,4 +1,5 @@
 import Foundation
+import RelayApp
 import RelayCore
 import RelayServer
 

@@ -1,6 +1,8 @@
 import BattleNet
 import BattleNetEmulator
 import Foundation
+import RelayApp
+import RelayCore
 import TestSupport
 import RelayServer
 import Testing
@@ -10,7 +12,7 @@ struct DeviceFlowTests {
     @Test("Start, enter the code, approve at Battle.net, callback, poll: the client gets a working token once")
     func endToEnd() async throws {
         let clock = ManualClock(Date())
-        try await withRelay(clock: clock.relay, { $0.pollInterval = 1 }) { relay in
+        try await withRelay(clock: clock.relay, { $0.settings.pollInterval = 1 }) { relay in
             let login = try await relay.startLogin()
             #expect(login.deviceCode.count >= 43)
             #expect(login.userCode.wholeMatch(of: /[BCDFGHJKLMNPQRSTVWXZ]{4}-[BCDFGHJKLMNPQRSTVWXZ]{4}/) != nil)
@@ -134,7 +136,7 @@ struct DeviceFlowTests {
     @Test("A poll within the grace of the interval is accepted")
     func grace() async throws {
         let clock = ManualClock(Date())
-        try await withRelay(clock: clock.relay, { $0.pollInterval = 1 }) { relay in
+        try await withRelay(clock: clock.relay, { $0.settings.pollInterval = 1 }) { relay in
             let login = try await relay.startLogin()
             _ = try await relay.poll(login)
             clock.advance(.milliseconds(850))
@@ -149,7 +151,7 @@ struct DeviceFlowTests {
     @Test("A login not finished in time answers expired_token")
     func expired() async throws {
         let clock = ManualClock(Date())
-        try await withRelay(clock: clock.relay, { $0.loginLifetime = .seconds(1) }) { relay in
+        try await withRelay(clock: clock.relay, { $0.settings.loginLifetime = .seconds(1) }) { relay in
             let login = try await relay.startLogin()
             let pending = try await relay.poll(login)
             #expect(pending.json["error"] as? String == "authorization_pending", "0 s into its 1 s life")

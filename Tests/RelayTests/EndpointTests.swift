@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import Hummingbird
+import RelayApp
 import RelayCore
 import TestSupport
 @testable import RelayServer

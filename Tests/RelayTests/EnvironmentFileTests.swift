@@ -1,5 +1,5 @@
 import Foundation
-import RelayConfig
+import RelayApp
 import Testing
 
 /// `relay.env` read as systemd reads it, or refused where systemd would read it otherwise (R5-3: check-config

@@ -1,5 +1,6 @@
 import BattleNet
 import Foundation
+import RelayApp
 import RelayCore
 import TestSupport
 import Testing

@@ -1,4 +1,4 @@
-import RelayConfig
+@testable import RelayApp
 import RelayCore
 @testable import RelayServer
 import Testing

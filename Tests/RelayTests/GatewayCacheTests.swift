@@ -1,6 +1,7 @@
 import BattleNet
 import BattleNetEmulator
 import Foundation
+import RelayApp
 import RelayCore
 import RelayServer
 import TestSupport

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import Logging
+import RelayApp
 import RelayCore
 import RelayServer
 import Testing

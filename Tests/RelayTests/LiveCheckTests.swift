@@ -3,6 +3,7 @@ import BattleNetEmulator
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import RelayApp
 import RelayServer
 import Testing
 

@@ -3,6 +3,7 @@ import BattleNetEmulator
 import Foundation
 import Logging
 import PostgresNIO
+import RelayApp
 import RelayCore
 import RelayServer
 import Testing

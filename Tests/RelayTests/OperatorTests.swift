@@ -3,7 +3,7 @@ import BattleNetHTTPClient
 import Foundation
 import GRDB
 import Logging
-import RelayConfig
+import RelayApp
 import RelayCore
 import RelayServer
 import TestSupport

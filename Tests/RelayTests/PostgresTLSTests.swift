@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+@testable import RelayApp
 import RelayCore
 import RelayPostgres
 import Testing

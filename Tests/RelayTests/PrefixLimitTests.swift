@@ -1,6 +1,6 @@
 import BattleNet
 import Foundation
-import RelayConfig
+@testable import RelayApp
 import RelayCore
 import TestSupport
 import Testing
@@ -20,7 +20,7 @@ struct PrefixLimitTests {
     static func limits(per56: Double, per48: Double, maxOpenLogins: Int = 100_000) -> (inout RelayConfiguration) -> Void {
         {
             $0.trustedProxies = ["127.0.0.1"]
-            $0.maxOpenLogins = maxOpenLogins
+            $0.settings.maxOpenLogins = maxOpenLogins
             $0.startsPerMinute = 10
             $0.startsPerMinutePer56 = per56
             $0.startsPerMinutePer48 = per48
@@ -88,7 +88,7 @@ struct PrefixLimitTests {
     @Test("check-config names the share of the cap one /48 can hold, and refuses a rate below 1")
     func configuration() throws {
         var configuration = RelayConfiguration()
-        configuration.maxOpenLogins = 10_000
+        configuration.settings.maxOpenLogins = 10_000
         #expect(configuration.openLoginsPer48 == 660)
         #expect(configuration.summary.contains { $0.contains("one /48 holds at most 660 open logins (6.6% of the cap)") })
         let parsed = try ConfigurationSetting.configuration(

@@ -4,6 +4,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import NIOHTTP1
+import RelayApp
 import RelayCore
 import Testing
 
@@ -135,7 +136,7 @@ struct RefusalTableTests {
 
     @Test("Past the cap on open logins, a start gets 503 temporarily_unavailable with Retry-After")
     func openLoginCap() async throws {
-        try await withRelay(via: .router, emulator: try await .shared, { $0.maxOpenLogins = 1 }) { relay in
+        try await withRelay(via: .router, emulator: try await .shared, { $0.settings.maxOpenLogins = 1 }) { relay in
             #expect(try await relay.post("/oauth/device/code", form: [("client_id", "d3")]).status == 200)
             Self.check(
                 try await relay.post("/oauth/device/code", form: [("client_id", "d3")]), status: 503, error: "temporarily_unavailable")

@@ -1,6 +1,7 @@
 import BattleNet
 import Crypto
 import Foundation
+@testable import RelayApp
 import RelayCore
 import Logging
 import RelayPostgres

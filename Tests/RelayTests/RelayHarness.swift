@@ -6,6 +6,7 @@ import Hummingbird
 import HummingbirdTesting
 import InMemoryLogging
 import Logging
+@testable import RelayApp
 import RelayCore
 import ServiceLifecycle
 import TestSupport
@@ -87,7 +88,7 @@ struct RelayHarness: Sendable {
         configuration.signingKeyFile = try writeSigningKey(in: directory)
         configuration.apps = try .parsing(["d3=poll", "myapp=redirect", "fwdapp=forward"])
         configuration.provider = .battleNet(relayCredentials)
-        configuration.region = .eu
+        configuration.settings.region = .eu
         // Well above an exchange's time even when the whole suite loads both cores (in-process exchanges have waited
         // past 5 s there); the tests of the timeout itself set their own.
         configuration.exchangeTimeout = .seconds(20)

@@ -2,6 +2,7 @@ import BattleNet
 import BattleNetEmulator
 import BattleNetHTTPClient
 import Foundation
+import RelayApp
 import RelayCore
 import RelayServer
 import TestSupport

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Logging
+import RelayApp
 import RelayCore
 import RelayPostgres
 import RelayServer

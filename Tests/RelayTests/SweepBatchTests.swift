@@ -2,6 +2,7 @@ import BattleNet
 import Crypto
 import Foundation
 import Logging
+import RelayApp
 import RelayCore
 import RelayServer
 import TestSupport

@@ -1,6 +1,7 @@
 import BattleNet
 import Foundation
 import GRDB
+import RelayApp
 import RelayCore
 import RelaySQLite
 import RelayServer
@@ -31,7 +32,7 @@ struct UnknownCodeLimitTests {
     func callbacks() async throws {
         // On a clock only the test moves, so that no miss is refilled however slow the run.
         let clock = ManualClock(Date())
-        let configure: (inout RelayConfiguration) -> Void = { $0.trustedProxies = ["127.0.0.1"]; $0.unknownCodesPerMinute = 5 }
+        let configure: (inout RelayConfiguration) -> Void = { $0.trustedProxies = ["127.0.0.1"]; $0.settings.unknownCodesPerMinute = 5 }
         try await withRelay({ try await RelayHarness.start(clock: clock.relay, configure) }) { relay in
             for _ in 0..<5 {
                 let rejected = try await Self.callback(relay, headers: Self.flooder)
@@ -55,7 +56,7 @@ struct UnknownCodeLimitTests {
 
     @Test("Polls with made-up device codes: the budget, then 429 slow_down; the network's own login is still answered")
     func polls() async throws {
-        try await withRelay(via: .sockets, { $0.trustedProxies = ["127.0.0.1"]; $0.unknownCodesPerMinute = 5 }) { relay in
+        try await withRelay(via: .sockets, { $0.trustedProxies = ["127.0.0.1"]; $0.settings.unknownCodesPerMinute = 5 }) { relay in
             let started = try await relay.post("/oauth/device/code", form: [("client_id", "d3")], headers: Self.flooder)
             let deviceCode = try #require(started.json["device_code"] as? String)
             for _ in 0..<5 {

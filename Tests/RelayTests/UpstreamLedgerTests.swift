@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import RelayApp
 import RelayCore
 import RelayServer
 import Testing

@@ -2,7 +2,7 @@ import Foundation
 
 extension URL {
     /// The web origin, `scheme://host[:port]`, as a browser's `Origin` header spells it (no default port).
-    var webOrigin: String {
+    package var webOrigin: String {
         let scheme = (scheme ?? "https").lowercased()
         let host = (host ?? "").lowercased()
         let shown = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host

@@ -37,7 +37,7 @@ public struct ConnectionCaps: Sendable {
     }
 
     /// The operations listener's: a few probes and a metrics scraper, on loopback unless the operator says otherwise.
-    static func operations(requestTimeout: Duration) -> ConnectionCaps {
+    package static func operations(requestTimeout: Duration) -> ConnectionCaps {
         ConnectionCaps(
             total: 100, perNetwork: 100, proxiedRequestsPerNetwork: 100, perAllocation: 100,
             proxiedRequestsPerAllocation: 100, requestTimeout: requestTimeout)
@@ -67,7 +67,7 @@ struct ClientKeys: Sendable, Hashable {
 
 /// One listener's open connections, counted per client network, per allocation and in all, and the requests in
 /// flight per forwarded client network and allocation (one lock, shared by every event loop).
-final class ConnectionLimits: Sendable {
+package final class ConnectionLimits: Sendable {
     let caps: ConnectionCaps
     private let trusted: [IPRange]
     private let metrics: RelayMetrics
@@ -85,7 +85,7 @@ final class ConnectionLimits: Sendable {
     private let counts = NIOLockedValueBox(Counts())
 
     /// Limits for a listener; `throttles` name its refused connections in the metrics.
-    init(
+    package init(
         caps: ConnectionCaps, trusted: [IPRange], metrics: RelayMetrics,
         throttles: (network: Throttle, per48: Throttle) = ConnectionLimits.public
     ) {
@@ -96,9 +96,9 @@ final class ConnectionLimits: Sendable {
     }
 
     /// The public listener's throttles.
-    static let `public` = (network: Throttle.connections, per48: Throttle.connections48)
+    package static let `public` = (network: Throttle.connections, per48: Throttle.connections48)
     /// The operations listener's throttles.
-    static let operations = (network: Throttle.opsConnections, per48: Throttle.opsConnections48)
+    package static let operations = (network: Throttle.opsConnections, per48: Throttle.opsConnections48)
 
     /// Whether `address` is a trusted proxy, which speaks for many clients.
     func isTrustedProxy(_ address: SocketAddress?) -> Bool {

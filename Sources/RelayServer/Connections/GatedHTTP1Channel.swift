@@ -36,7 +36,7 @@ struct GatedHTTP1Channel: ServerChildChannel {
 
 extension HTTPServerBuilder {
     /// HTTP/1.1 under a listener's connection caps and request timeout.
-    static func gatedHTTP1(configuration: HTTP1Channel.Configuration, limits: ConnectionLimits) -> HTTPServerBuilder {
+    package static func gatedHTTP1(configuration: HTTP1Channel.Configuration, limits: ConnectionLimits) -> HTTPServerBuilder {
         HTTPServerBuilder { responder in GatedHTTP1Channel(responder: responder, configuration: configuration, limits: limits) }
     }
 }

@@ -17,7 +17,7 @@ func health(sandbox: Bool, version: String?) -> Response {
 struct OperationsController {
     let index: PollIndex
     let metrics: RelayMetrics
-    let readiness: ReadinessProbe
+    let readiness: any Readiness
     let connections: ConnectionLimits
     let sandbox: Bool
     let version: String

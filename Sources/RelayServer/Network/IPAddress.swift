@@ -6,7 +6,7 @@ import Darwin
 
 /// An IPv4 or IPv6 address as 128 bits, kept in two halves (`UInt128` needs macOS 15 / iOS 18). IPv4-mapped IPv6
 /// addresses (`::ffff:10.0.0.1`) read as IPv4, whose 32 bits sit at the low end of `low`.
-struct IPAddress: Sendable, Hashable {
+package struct IPAddress: Sendable, Hashable {
     /// Whether the address is IPv6 (and both halves count, not only the low 32 bits).
     let isV6: Bool
     /// The first 64 bits.
@@ -15,7 +15,7 @@ struct IPAddress: Sendable, Hashable {
     let low: UInt64
 
     /// Parses an address, ignoring surrounding spaces and tabs; nil when it is not one.
-    init?(_ text: some StringProtocol) {
+    package init?(_ text: some StringProtocol) {
         let trimmed = String(Self.trimmed(Substring(text)))
         // A NUL would end the C string inet_pton reads, which would then parse only what comes before it.
         guard !trimmed.isEmpty, trimmed.utf8.count <= 45, !trimmed.utf8.contains(0) else { return nil }

@@ -1,10 +1,10 @@
 /// An IP address or CIDR range, IPv4 or IPv6, for `--trusted-proxy`.
-struct IPRange: Sendable, Hashable {
+package struct IPRange: Sendable, Hashable {
     let network: IPAddress
-    let prefix: Int
+    package let prefix: Int
 
     /// Parses `10.0.0.1`, `10.0.0.0/8`, `::1` or `fd00::/8`.
-    init?(_ text: String) {
+    package init?(_ text: String) {
         let parts = text.split(separator: "/", maxSplits: 1)
         guard let first = parts.first, let network = IPAddress(first) else { return nil }
         let bits = network.isV6 ? 128 : 32

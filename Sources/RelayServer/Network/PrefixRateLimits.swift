@@ -8,7 +8,7 @@ import RelayCore
 /// - an IPv6 /48 or an IPv4 /24: an organisation's or a tunnel broker's free allocation, which holds 65,536 /64s.
 ///
 /// Narrow widths are checked first, so a client refused at its own /64 spends nothing of its /48's budget.
-struct PrefixRateLimits: Sendable {
+package struct PrefixRateLimits: Sendable {
     /// One width's limiter and the label its refusals count under in `bnet_relay_throttled_total`.
     private struct Width: Sendable {
         let limiter: RateLimiter
@@ -21,7 +21,7 @@ struct PrefixRateLimits: Sendable {
 
     /// Limits of `perNetwork`, `per56` and `per48` requests a minute (each also its burst), counted under
     /// `throttles` (the network's, the /56's and the /48's), refilled as `clock` moves.
-    init(
+    package init(
         _ throttles: (network: Throttle, per56: Throttle, per48: Throttle), perNetwork: Double, per56: Double, per48: Double,
         clock: RelayClock
     ) {
@@ -36,9 +36,9 @@ struct PrefixRateLimits: Sendable {
     }
 
     /// The login starts' limits (`login_start`, `_56`, `_48`).
-    static let loginStarts = (network: Throttle.loginStart, per56: Throttle.loginStart56, per48: Throttle.loginStart48)
+    package static let loginStarts = (network: Throttle.loginStart, per56: Throttle.loginStart56, per48: Throttle.loginStart48)
     /// The revocation requests' limits (`revocation`, `_56`, `_48`).
-    static let revocations = (network: Throttle.revocation, per56: Throttle.revocation56, per48: Throttle.revocation48)
+    package static let revocations = (network: Throttle.revocation, per56: Throttle.revocation56, per48: Throttle.revocation48)
 
     /// Takes one request's budget for `clientAddress` (an address that is not an IP counts as its own network at the
     /// narrowest width only). Returns the throttle of the width that refused it, or nil when it may go ahead.

@@ -1,5 +1,6 @@
 import Foundation
 import RelayCore
+import RelayServer
 
 /// Every limit the relay applies, built once from its configuration in the composition root and handed to where it
 /// is applied: the listeners' connection gates, the controllers' request rates, the login service's caps and budgets.
@@ -39,5 +40,10 @@ struct RelayLimits: Sendable {
         operationsConnections = ConnectionLimits(
             caps: .operations(requestTimeout: configuration.connections.requestTimeout), trusted: [], metrics: metrics,
             throttles: ConnectionLimits.operations)
+    }
+
+    /// The request rates the routes apply.
+    var routes: RouteLimits {
+        RouteLimits(starts: starts, codeEntries: codeEntries, revocationRequests: revocationRequests)
     }
 }

@@ -20,7 +20,7 @@ struct GatewayParts: Sendable {
         budget = UpstreamBudget(
             limits: .init(perSecond: configuration.upstreamRequestsPerSecond, perHour: configuration.upstreamRequestsPerHour),
             client: provider.credentials.id, ledger: ledger, clock: clock)
-        regions = configuration.region.tokenRegions
+        regions = configuration.settings.region.tokenRegions
         guard configuration.gatewayEnabled else {
             gateway = nil
             return

@@ -2,7 +2,6 @@ import BattleNet
 import Foundation
 import Logging
 import RelayCore
-import RelayServer
 
 extension ConfigurationSetting {
     /// Every setting of `serve`, `check-config`, `logins` and `backup`, in the order `--help` and the README list them.
@@ -23,7 +22,7 @@ extension ConfigurationSetting {
                 throw ConfigurationError(message: "\(setting): \(error)")
             }
         },
-        .init("region", "region", "BNET_RELAY_REGION", \.configuration.region, "`us`, `eu`, `kr`, `tw`, `cn`") { values, setting in
+        .init("region", "region", "BNET_RELAY_REGION", \.configuration.settings.region, "`us`, `eu`, `kr`, `tw`, `cn`") { values, setting in
             guard let region = Region(name: values[0]) else {
                 throw ConfigurationError(message: "\(setting) \(values[0]): expected one of us, eu, kr, tw, cn")
             }
@@ -58,7 +57,7 @@ extension ConfigurationSetting {
             }
         },
         .init(
-            "scope", "scopes", "BNET_RELAY_SCOPE", \.configuration.scopes,
+            "scope", "scopes", "BNET_RELAY_SCOPE", \.configuration.settings.defaultScopes,
             "default scopes, space-separated: what a login asks for without its own, and what an app registered without scopes may ask for"
         ) { values, setting in
             do {
@@ -145,7 +144,7 @@ extension ConfigurationSetting {
             "ops-port", "port", "BNET_RELAY_OPS_PORT", \.configuration.opsPort, shown: "PORT+2",
             "port of the operations listener", parse: number),
         .init(
-            "max-open-logins", "count", "BNET_RELAY_MAX_OPEN_LOGINS", \.configuration.maxOpenLogins,
+            "max-open-logins", "count", "BNET_RELAY_MAX_OPEN_LOGINS", \.configuration.settings.maxOpenLogins,
             "logins held at once (started within the last 10 minutes); past it new starts get `503`", parse: number),
         .init(
             "starts-per-minute", "count", "BNET_RELAY_STARTS_PER_MINUTE", \.configuration.startsPerMinute,
@@ -158,7 +157,7 @@ extension ConfigurationSetting {
             "login starts a minute from one IPv6 /48 or IPv4 /24: one allocation then holds at most 11 times this many open logins, its burst and 10 minutes of starts (`check-config` prints its share of the cap)",
             parse: rate),
         .init(
-            "unknown-codes-per-minute", "count", "BNET_RELAY_UNKNOWN_CODES_PER_MINUTE", \.configuration.unknownCodesPerMinute,
+            "unknown-codes-per-minute", "count", "BNET_RELAY_UNKNOWN_CODES_PER_MINUTE", \.configuration.settings.unknownCodesPerMinute,
             "callbacks with an unknown state and polls with an unknown device code a minute from one IPv4 address or IPv6 /64; over it `429`",
             parse: rate),
         .init(
@@ -185,10 +184,10 @@ extension ConfigurationSetting {
             "requests in flight behind a trusted proxy from one IPv6 /48 or IPv4 /24 of `X-Forwarded-For` clients; over it `429` and close",
             parse: number),
         .init(
-            "max-held-polls", "count", "BNET_RELAY_MAX_HELD_POLLS", \.configuration.maxHeldPolls,
+            "max-held-polls", "count", "BNET_RELAY_MAX_HELD_POLLS", \.configuration.settings.maxHeldPolls,
             "long-polls held at once; over it a long-poll is answered at once", parse: number),
         .init(
-            "max-held-polls-per-network", "count", "BNET_RELAY_MAX_HELD_POLLS_PER_NETWORK", \.configuration.maxHeldPollsPerNetwork,
+            "max-held-polls-per-network", "count", "BNET_RELAY_MAX_HELD_POLLS_PER_NETWORK", \.configuration.settings.maxHeldPollsPerNetwork,
             "long-polls held for one client network", parse: number),
         .init(
             "request-timeout", "seconds", "BNET_RELAY_REQUEST_TIMEOUT", \.configuration.connections.requestTimeout,

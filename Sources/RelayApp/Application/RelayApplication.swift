@@ -8,6 +8,7 @@ import NIOCore
 import HummingbirdCore
 import Logging
 import RelayCore
+import RelayServer
 import ServiceLifecycle
 import UnixSignals
 
@@ -18,8 +19,11 @@ public struct Relay: Sendable {
     /// The login state machine (for tests and the operator commands).
     public let service: LoginService
     /// The sandbox emulator, when running without Blizzard credentials.
-    public var emulator: RunningEmulator? { parts.provider.emulator }
-    let parts: RelayParts
+    public var emulator: RunningEmulator? { provider.emulator }
+    let provider: BattleNetProvider
+    let index: PollIndex
+    let limits: RelayLimits
+    let readiness: ReadinessProbe
     let store: any LoginStore
     let responder: RouterResponder<RelayContext>
     let opsResponder: RouterResponder<RelayContext>
@@ -60,15 +64,17 @@ public struct Relay: Sendable {
             store: store, keyring: keyring,
             oauth: provider.client(BudgetedTransport(collaborators.revocations, budget: gateway.budget), timeout: configuration.exchangeTimeout),
             metrics: metrics, perMinute: limits.revocationsPerMinute, concurrent: limits.revocationsAtOnce, clock: clock)
+        let readiness = ReadinessProbe(store: store, every: configuration.readinessInterval, clock: clock, logger: logger)
         let parts = RelayParts(
             settings: settings, apps: apps, logins: service, revoker: revoker, keyring: keyring, index: index, metrics: metrics,
-            limits: limits, readiness: ReadinessProbe(store: store, every: configuration.readinessInterval, clock: clock, logger: logger),
-            provider: provider, signer: signer, trusted: trusted, sandbox: configuration.isSandbox, version: version,
-            gateway: gateway)
+            limits: limits.routes, connections: limits.connections, readiness: readiness,
+            providerOrigin: provider.endpoints.authorizeURL.webOrigin, sandboxAPIURL: provider.sandboxAPIURL, signer: signer,
+            trusted: trusted, sandbox: configuration.isSandbox, version: version, gateway: gateway.gateway,
+            gatewayRegions: gateway.regions)
         return Relay(
-            configuration: configuration, service: service, parts: parts, store: store,
-            responder: parts.buildRouter().buildResponder(), opsResponder: parts.buildOperationsRouter().buildResponder(),
-            logger: logger)
+            configuration: configuration, service: service, provider: provider, index: index, limits: limits,
+            readiness: readiness, store: store, responder: parts.buildRouter().buildResponder(),
+            opsResponder: parts.buildOperationsRouter().buildResponder(), logger: logger)
     }
 
     /// The HTTP application, with the operations listener and the ``timers()`` as its services and ``prepare()``
@@ -86,13 +92,13 @@ public struct Relay: Sendable {
         let operations = NamedListener(
             name: "operations listener", address: "\(configuration.opsHost):\(opsPort)", setting: "--ops-port",
             wrapped: Application(
-                responder: opsResponder, server: .gatedHTTP1(configuration: http1, limits: parts.limits.operationsConnections),
+                responder: opsResponder, server: .gatedHTTP1(configuration: http1, limits: limits.operationsConnections),
                 configuration: .init(address: .hostname(configuration.opsHost, port: opsPort), serverName: nil),
                 onServerRunning: { channel in await onOpsRunning(channel.localAddress?.port ?? opsPort) },
                 logger: logger))
         let port = configuration.port
         var application = Application(
-            responder: responder, server: .gatedHTTP1(configuration: http1, limits: parts.limits.connections),
+            responder: responder, server: .gatedHTTP1(configuration: http1, limits: limits.connections),
             // A deep accept queue: after a restart or a proxy reload, thousands of long-polling clients reconnect at once.
             configuration: .init(address: .hostname(configuration.host, port: port), serverName: nil, backlog: 4096),
             services: [operations] + timers(),
@@ -103,17 +109,17 @@ public struct Relay: Sendable {
     }
 
     /// The public listener's connection gate (for tests that count its connections).
-    var connections: ConnectionLimits { parts.limits.connections }
+    var connections: ConnectionLimits { limits.connections }
 
     /// The store's own services: a connection pool, a change feed into the poll index.
     private func storeServices() -> [any Service] {
-        let index = parts.index
+        let index = self.index
         return store.services(onChange: { hash, status in index.update(hash, status: status) })
     }
 
     /// The relay's own rounds beside its listeners: the readiness re-checks and the sweeper.
     private func timers() -> [any Service] {
-        [parts.readiness, Sweeper(service: service, every: .seconds(30), clock: service.clock, logger: logger)]
+        [readiness, Sweeper(service: service, every: .seconds(30), clock: service.clock, logger: logger)]
     }
 
     /// What runs beside the listeners, for a relay answering in process (the tests' router): the store's services
@@ -135,8 +141,8 @@ public struct Relay: Sendable {
         let listener = NamedListener(
             name: "public listener", address: "\(configuration.host):\(configuration.port)", setting: "--port",
             wrapped: application(onRunning: onRunning, onOpsRunning: onOpsRunning))
-        let emulator: [any Service] = parts.provider.emulator.map { [SandboxEmulatorService(emulator: $0)] } ?? []
-        return emulator + storeServices() + [listener, LongPollReleaser(index: parts.index)]
+        let emulator: [any Service] = provider.emulator.map { [SandboxEmulatorService(emulator: $0)] } ?? []
+        return emulator + storeServices() + [listener, LongPollReleaser(index: index)]
     }
 
     /// How long a graceful shutdown may take before the services still running are cancelled: held long-polls are
@@ -165,7 +171,7 @@ public struct Relay: Sendable {
         } catch {
             throw DatabaseDiagnosis(location: configuration.database).startupError(error)
         }
-        await parts.readiness.check()
+        await readiness.check()
         let warmed = try await service.warmUp()
         logger.debug("poll index loaded", metadata: [LogKey.count: "\(warmed)"])
     }

@@ -1,6 +1,7 @@
 import BattleNet
 import BattleNetHTTPClient
 import Foundation
+import RelayCore
 
 /// Asks Battle.net, read-only and with the relay's own client, whether what the relay counts on still holds: the
 /// discovery document names the endpoints the relay uses, the token endpoint grants a client-credentials token to a
@@ -49,7 +50,7 @@ public struct LiveCheck: Sendable {
         }
         self.endpoints = endpoints
         self.credentials = credentials
-        region = configuration.region
+        region = configuration.settings.region
         self.transport = transport
         self.timeout = timeout
     }

@@ -2,7 +2,6 @@ import BattleNet
 import Foundation
 import Logging
 import RelayCore
-import RelayServer
 
 /// One setting of `bnet-relay`, declared once (in ``all``): its flag, its environment variable, where it is kept in a
 /// `RelayConfiguration` and its meaning; its default is that property's, declared nowhere else. Parsing, `--help`,

@@ -2,6 +2,7 @@ import BattleNet
 import BattleNetHTTPClient
 import Foundation
 import RelayCore
+import RelayServer
 
 /// What the relay talks to outside itself, handed to ``Relay/build(configuration:logger:version:collaborators:)``:
 /// production uses ``live``; a test hands in an in-process transport to the emulator's routes and a clock it moves.

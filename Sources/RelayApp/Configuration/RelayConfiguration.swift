@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import RelayCore
 import RelayPostgres
+import RelayServer
 
 /// Who plays Battle.net for the relay: chosen explicitly, never guessed from a missing setting.
 public enum ProviderMode: Sendable, CustomStringConvertible {
@@ -30,8 +31,9 @@ public struct RelayConfiguration: Sendable {
     public var publicURL: URL?
     /// Where logins are kept.
     public var database = DatabaseLocation.sqlite(path: "bnet-relay.sqlite")
-    /// The Battle.net region.
-    public var region: Region = .us
+    /// The protocol settings the login service is given: the region, default scopes, login lifetime, poll interval
+    /// and the caps on what the relay holds, each with its default.
+    public var settings = ProtocolSettings()
     /// Who may reach a sandbox relay: this machine only (`local`, the default, which needs a loopback `--host`), or
     /// others too (`network`).
     public var sandboxReach = SandboxReach.local
@@ -43,8 +45,6 @@ public struct RelayConfiguration: Sendable {
     public var signingKeyFile: String?
     /// The signing key a rotation retired, still published.
     public var previousSigningKeyFile: String?
-    /// Default scopes.
-    public var scopes = ["openid", "wow.profile", "sc2.profile", "d3.profile"]
     /// The seal key file.
     public var sealKeyFile = "bnet-relay.key"
     /// The key retired by the last rotation, kept read-only until the logins made under it have expired.
@@ -76,9 +76,6 @@ public struct RelayConfiguration: Sendable {
     public var emulatorPort: Int?
     /// The host name in the sandbox emulator's URLs (it listens on ``host``); defaults to the listen address.
     public var emulatorHost: String?
-    /// Login lifetime and polling interval.
-    public var loginLifetime: Duration = .seconds(600)
-    public var pollInterval = 5
     /// Timeout of the outbound code exchange.
     public var exchangeTimeout: Duration = .seconds(10)
     /// Logins started per minute from one IPv4 address or IPv6 /64, from one IPv6 /56, and from one IPv6 /48 or
@@ -87,18 +84,10 @@ public struct RelayConfiguration: Sendable {
     public var startsPerMinutePer56: Double = 30
     public var startsPerMinutePer48: Double = 60
     public var codeEntriesPerMinute: Double = 10
-    /// Callbacks naming an unknown state, and polls naming an unknown device code, per minute from one IPv4 address
-    /// or IPv6 /64.
-    public var unknownCodesPerMinute: Double = 20
     /// Revocations forwarded to Battle.net a minute, from all clients together (also the burst).
     public var revocationsPerMinute: Double = 60
-    /// The most logins held open at once, across all clients.
-    public var maxOpenLogins = 100_000
     /// Connection caps and the request timeout.
     public var connections = ConnectionCaps()
-    /// The most long-polls held at once, in all and per client network.
-    public var maxHeldPolls = 5_000
-    public var maxHeldPollsPerNetwork = 50
     /// The log level.
     public var logLevel: Logger.Level = .info
     /// Whether the game-data gateway (`/api/{region}/…`) answers; nil: on in sandbox mode, off otherwise.
@@ -158,20 +147,20 @@ public struct RelayConfiguration: Sendable {
             problems.append("BNET_CLIENT_ID and BNET_CLIENT_SECRET must both be set (or neither, for sandbox mode)")
         }
         if let china = chinaProblem { problems.append(china) }
-        if pollInterval < 1 { problems.append("the poll interval must be at least 1 s") }
+        if settings.pollInterval < 1 { problems.append("the poll interval must be at least 1 s") }
         for (flag, value) in [
-            ("--max-open-logins", maxOpenLogins), ("--max-connections", connections.total),
+            ("--max-open-logins", settings.maxOpenLogins), ("--max-connections", connections.total),
             ("--max-connections-per-network", connections.perNetwork),
-            ("--max-proxied-requests-per-network", connections.proxiedRequestsPerNetwork), ("--max-held-polls", maxHeldPolls),
+            ("--max-proxied-requests-per-network", connections.proxiedRequestsPerNetwork), ("--max-held-polls", settings.maxHeldPolls),
             ("--max-connections-per-48", connections.perAllocation),
             ("--max-proxied-requests-per-48", connections.proxiedRequestsPerAllocation),
-            ("--max-held-polls-per-network", maxHeldPollsPerNetwork),
+            ("--max-held-polls-per-network", settings.maxHeldPollsPerNetwork),
         ] where value < 1 {
             problems.append("\(flag) must be at least 1")
         }
         for (flag, value) in [
             ("--starts-per-minute", startsPerMinute), ("--starts-per-minute-per-56", startsPerMinutePer56),
-            ("--starts-per-minute-per-48", startsPerMinutePer48), ("--unknown-codes-per-minute", unknownCodesPerMinute),
+            ("--starts-per-minute-per-48", startsPerMinutePer48), ("--unknown-codes-per-minute", settings.unknownCodesPerMinute),
             ("--revocations-per-minute", revocationsPerMinute),
         ] where value < 1 {
             problems.append("\(flag) must be at least 1")
@@ -205,7 +194,7 @@ public struct RelayConfiguration: Sendable {
     /// China's OAuth server refuses clients registered on Blizzard's developer portal, so `--region cn` against
     /// Blizzard starts only when the operator names the authorize and token endpoints explicitly.
     private var chinaProblem: String? {
-        guard region == .cn, !isSandbox, authorizeURL == nil || tokenURL == nil else { return nil }
+        guard settings.region == .cn, !isSandbox, authorizeURL == nil || tokenURL == nil else { return nil }
         return "--region cn: China's Battle.net OAuth server (\(Region.cn.oauthBaseURL.host ?? "")) refuses clients "
             + "registered on Blizzard's developer portal with \"401 Bad client credentials\" (the China web API is run "
             + "by NetEase for internal use), so every sign-in would fail at its first exchange. If you hold a client "
@@ -216,7 +205,7 @@ public struct RelayConfiguration: Sendable {
     /// The most logins one IPv6 /48 (or IPv4 /24) can hold open at once: its burst, then its rate for a login's
     /// lifetime.
     public var openLoginsPer48: Int {
-        Int(startsPerMinutePer48) + Int(startsPerMinutePer48 * loginLifetime.timeInterval / 60)
+        Int(startsPerMinutePer48) + Int(startsPerMinutePer48 * settings.loginLifetime.timeInterval / 60)
     }
 
     /// The database setting with any password hidden.
@@ -225,7 +214,7 @@ public struct RelayConfiguration: Sendable {
     /// The provider endpoints in effect (the emulator's base when sandboxed).
     func endpoints(emulatorBaseURL: URL?) -> BattleNetEndpoints {
         var endpoints =
-            if let emulatorBaseURL { BattleNetEndpoints(emulatorBaseURL: emulatorBaseURL) } else { BattleNetEndpoints(region: region) }
+            if let emulatorBaseURL { BattleNetEndpoints(emulatorBaseURL: emulatorBaseURL) } else { BattleNetEndpoints(region: settings.region) }
         if let authorizeURL { endpoints.authorizeURL = authorizeURL }
         if let tokenURL { endpoints.tokenURL = tokenURL }
         if let userinfoURL { endpoints.userinfoURL = userinfoURL }
@@ -247,7 +236,7 @@ public struct RelayConfiguration: Sendable {
             "operations (/healthz, /readyz, /metrics): \(opsHost):\(effectiveOpsPort)",
             "public URL: \(effectivePublicURL.absoluteString)",
             "mode: \(provider)",
-            "region: \(region)",
+            "region: \(settings.region)",
             "database: \(redactedDatabase)",
             "seal key file: \(sealKeyFile)",
             "previous seal key file (read-only): \(previousSealKeyFile ?? "none")",
@@ -258,18 +247,18 @@ public struct RelayConfiguration: Sendable {
             }.joined(separator: ", "),
             "redirect URIs: " + registry.all.flatMap { app in app.redirectURIs.map { "\(app.name)=\($0) (\($0.kind.rawValue))" } }
                 .joined(separator: ", "),
-            "default scopes: \(scopes.joined(separator: " "))",
+            "default scopes: \(settings.defaultScopes.joined(separator: " "))",
             "trusted proxies: \(trustedProxies.isEmpty ? "none" : trustedProxies.joined(separator: ", "))",
-            "max open logins: \(maxOpenLogins)",
+            "max open logins: \(settings.maxOpenLogins)",
             "login starts per minute: \(Int(startsPerMinute)) per IPv4 address or IPv6 /64, \(Int(startsPerMinutePer56)) per /56, "
                 + "\(Int(startsPerMinutePer48)) per /48 or IPv4 /24; one /48 holds at most \(openLoginsPer48) open logins "
-                + "(\(String(format: "%.1f", Double(openLoginsPer48 * 100) / Double(max(1, maxOpenLogins))))% of the cap)",
-            "unknown states and device codes: \(Int(unknownCodesPerMinute)) per minute per client network",
+                + "(\(String(format: "%.1f", Double(openLoginsPer48 * 100) / Double(max(1, settings.maxOpenLogins))))% of the cap)",
+            "unknown states and device codes: \(Int(settings.unknownCodesPerMinute)) per minute per client network",
             "revocations forwarded to Battle.net: \(Int(revocationsPerMinute)) per minute in all",
             "max connections: \(connections.total) (\(connections.perNetwork) per client network, \(connections.perAllocation) per /48 "
                 + "or IPv4 /24; behind a trusted proxy, \(connections.proxiedRequestsPerNetwork) requests in flight per client "
                 + "network, \(connections.proxiedRequestsPerAllocation) per /48 or /24), request timeout \(connections.requestTimeout)",
-            "max held long-polls: \(maxHeldPolls) (\(maxHeldPollsPerNetwork) per client network)",
+            "max held long-polls: \(settings.maxHeldPolls) (\(settings.maxHeldPollsPerNetwork) per client network)",
             "log: \(logLevel), \(logFormat.rawValue)",
         ] + registry.all.map { "register at Battle.net: \(effectivePublicURL.absoluteString.trimmingCharacters(in: CharacterSet(charactersIn: "/")))/redirect/\($0.name)" }
     }

@@ -54,11 +54,8 @@ extension RelayConfiguration {
         }
     }
 
-    /// The login service's protocol settings.
+    /// What the login service is given: the public URL in effect and the protocol settings.
     public var relaySettings: RelaySettings {
-        RelaySettings(
-            publicURL: effectivePublicURL, region: region, defaultScopes: scopes, loginLifetime: loginLifetime,
-            pollInterval: pollInterval, maxOpenLogins: maxOpenLogins, maxHeldPolls: maxHeldPolls,
-            maxHeldPollsPerNetwork: maxHeldPollsPerNetwork, unknownCodesPerMinute: unknownCodesPerMinute)
+        RelaySettings(publicURL: effectivePublicURL, settings)
     }
 }

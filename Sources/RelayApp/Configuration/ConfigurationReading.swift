@@ -1,6 +1,5 @@
 import BattleNet
 import Foundation
-import RelayServer
 
 extension ConfigurationSetting {
     /// Resolves `--flag value` / `--flag=value` arguments, then the environment, then the declared defaults: flags
