@@ -19,14 +19,14 @@ package struct IPAddress: Sendable, Hashable {
         let trimmed = String(Self.trimmed(Substring(text)))
         // A NUL would end the C string inet_pton reads, which would then parse only what comes before it.
         guard !trimmed.isEmpty, trimmed.utf8.count <= 45, !trimmed.utf8.contains(0) else { return nil }
-        var v4 = in_addr()
-        if inet_pton(AF_INET, trimmed, &v4) == 1 {
-            self.init(isV6: false, high: 0, low: withUnsafeBytes(of: &v4) { Self.number($0) })
+        // inet_pton writes the address in network order: 4 bytes for IPv4, 16 for IPv6.
+        var bytes = [UInt8](repeating: 0, count: 16)
+        if inet_pton(AF_INET, trimmed, &bytes) == 1 {
+            self.init(isV6: false, high: 0, low: Self.number(bytes.prefix(4)))
             return
         }
-        var v6 = in6_addr()
-        guard inet_pton(AF_INET6, trimmed, &v6) == 1 else { return nil }
-        let (high, low) = withUnsafeBytes(of: &v6) { (Self.number($0.prefix(8)), Self.number($0.suffix(8))) }
+        guard inet_pton(AF_INET6, trimmed, &bytes) == 1 else { return nil }
+        let (high, low) = (Self.number(bytes.prefix(8)), Self.number(bytes.suffix(8)))
         if high == 0, low >> 32 == 0xffff {
             self.init(isV6: false, high: 0, low: low & 0xffff_ffff)
         } else {
