@@ -2,6 +2,7 @@ import BattleNet
 import Foundation
 import Logging
 import RelayCore
+import RelayServer
 
 extension ConfigurationSetting {
     /// Every setting of `serve`, `check-config`, `logins` and `backup`, in the order `--help` and the README list them.
