@@ -4,9 +4,11 @@
 # them (through the environment: no tracked file changes), and makes the release artifacts in dist/:
 #   bnet-relay-<version>-<commit>-linux-<arch>.tar.gz   both binaries, their manual pages (share/man/man1), systemd
 #                                                       unit, example configuration, proxy configurations, installer,
-#                                                       docs
+#                                                       and the documents as the repository lays them out (README.md,
+#                                                       docs/, deploy/README.md, CHANGELOG.md, LICENSE)
 #   bnet-relay_<debian version>_<debian arch>.deb       the relay and bnet as a Debian package (deploy/debian/), with
-#                                                       bnet's and d3's manual pages
+#                                                       bnet's and d3's manual pages and the documents in
+#                                                       /usr/share/doc/bnet-relay/ (docs/ there too)
 #   SHA256SUMS                                          checksums of both
 #
 #   deploy/build.sh
@@ -65,7 +67,11 @@ SCRATCH="$scratch" deploy/manpages.sh "$stage/bin/bnet" "$stage/share/man/man1"
 cp deploy/bnet-relay.service deploy/relay.env.example deploy/Caddyfile deploy/install.sh deploy/README.md \
     deploy/prometheus-alerts.yml deploy/grafana-dashboard.json "$stage/deploy/"
 cp deploy/nginx/bnet-relay-http.conf deploy/nginx/bnet-relay.conf "$stage/deploy/nginx/"
-cp README.md "$stage/"
+# The documents where the repository has them, so that the README's links to docs/, the deployment guide, the
+# changelog and the licence resolve in the unpacked tarball.
+mkdir -p "$stage/docs"
+cp README.md CHANGELOG.md LICENSE "$stage/"
+cp docs/*.md "$stage/docs/"
 tar -C dist -czf "dist/$name.tar.gz" --owner=0 --group=0 "$name"
 
 # 5. The Debian package: the relay under /usr, the unit under /lib/systemd/system, relay.env as a conffile (dpkg
@@ -76,7 +82,8 @@ deb_version="$version+git$count.${commit//-/.}-1"
 arch=$(dpkg --print-architecture)
 deb="dist/bnet-relay_${deb_version}_$arch.deb"
 pkg="dist/deb-root"
-rm -rf "$pkg" && mkdir -p "$pkg/DEBIAN" "$pkg/usr/bin" "$pkg/lib/systemd/system" "$pkg/usr/share/doc/bnet-relay/nginx"
+rm -rf "$pkg" && mkdir -p "$pkg/DEBIAN" "$pkg/usr/bin" "$pkg/lib/systemd/system" "$pkg/usr/share/doc/bnet-relay/nginx" \
+    "$pkg/usr/share/doc/bnet-relay/docs"
 install -d -m 700 "$pkg/etc/bnet-relay"
 install -m 755 "$stage/bin/bnet-relay" "$pkg/usr/bin/bnet-relay"
 install -m 755 "$stage/bin/bnet" "$pkg/usr/bin/bnet"
@@ -92,7 +99,12 @@ install -m 600 deploy/relay.env.example "$pkg/etc/bnet-relay/relay.env"
 for doc in README.md relay.env.example Caddyfile nginx/bnet-relay-http.conf nginx/bnet-relay.conf prometheus-alerts.yml grafana-dashboard.json; do
     install -m 644 "deploy/$doc" "$pkg/usr/share/doc/bnet-relay/$doc"
 done
+# The deployment guide is the package's README.md (the unit, control and postinst name it); the project's README
+# beside it, whose links to docs/ resolve there; the licence as Debian's copyright file.
 install -m 644 README.md "$pkg/usr/share/doc/bnet-relay/README.project.md"
+install -m 644 CHANGELOG.md "$pkg/usr/share/doc/bnet-relay/CHANGELOG.md"
+install -m 644 LICENSE "$pkg/usr/share/doc/bnet-relay/copyright"
+install -m 644 docs/*.md "$pkg/usr/share/doc/bnet-relay/docs/"
 sed -e "s/@VERSION@/$deb_version/" -e "s/@ARCH@/$arch/" deploy/debian/control >"$pkg/DEBIAN/control"
 echo "Installed-Size: $(du -sk --exclude=DEBIAN "$pkg" | cut -f1)" >>"$pkg/DEBIAN/control"
 install -m 644 deploy/debian/conffiles "$pkg/DEBIAN/conffiles"

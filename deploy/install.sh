@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs BattleNetRelay on a Debian or Ubuntu machine: binary, systemd unit, configuration, a new seal key.
+# Installs BattleNetRelay on a Debian or Ubuntu machine: binary, systemd unit, configuration, a new seal key, docs.
 # Idempotent: run it again (or after an upgrade) and it changes only what differs; it never overwrites an
 # existing configuration, client secret or seal key.
 #
@@ -77,6 +77,12 @@ put "$here/nginx/bnet-relay-http.conf" "$doc_dir/nginx/bnet-relay-http.conf" 644
 put "$here/nginx/bnet-relay.conf" "$doc_dir/nginx/bnet-relay.conf" 644
 put "$here/prometheus-alerts.yml" "$doc_dir/prometheus-alerts.yml" 644
 put "$here/grafana-dashboard.json" "$doc_dir/grafana-dashboard.json" 644
+# The project's README (its links to docs/ resolve beside it), the reference pages, the changelog and the licence.
+[ -d "$here/../docs" ] || { echo "install.sh: no docs/ beside deploy/ (run it from the tarball or the repository)" >&2; exit 1; }
+put "$here/../README.md" "$doc_dir/README.project.md" 644
+put "$here/../CHANGELOG.md" "$doc_dir/CHANGELOG.md" 644
+put "$here/../LICENSE" "$doc_dir/LICENSE" 644
+for page in "$here"/../docs/*.md; do put "$page" "$doc_dir/docs/${page##*/}" 644; done
 
 # 2. Configuration: created once from the example, never overwritten. The client secret is the operator's to write.
 if [ ! -d "$conf_dir" ]; then install -d -m 700 "$conf_dir"; changed+=("$conf_dir"); fi

@@ -81,9 +81,20 @@ check "--version is '<version> (<commit>)': $version" \
 check "tarball holds the binaries, their manual pages, unit, example config, proxy configs, installer, docs" bash -c '
     listing=$(tar -tzf "dist/$1.tar.gz")
     for f in bin/bnet-relay bin/bnet bin/d3 share/man/man1/bnet.1 share/man/man1/d3.1 deploy/bnet-relay.service deploy/relay.env.example deploy/Caddyfile deploy/prometheus-alerts.yml \
-             deploy/nginx/bnet-relay-http.conf deploy/nginx/bnet-relay.conf deploy/install.sh deploy/README.md README.md; do
+             deploy/nginx/bnet-relay-http.conf deploy/nginx/bnet-relay.conf deploy/install.sh deploy/README.md README.md \
+             CHANGELOG.md LICENSE docs/*.md; do
         grep -qx "$1/$f" <<<"$listing" || { echo "missing $f" >&2; exit 1; }
     done' _ "$package"
+check "the tarball's docs/ is the repository's, and every relative link of its README resolves inside it (Examples/ aside)" \
+    bash -c 'unpacked=$(mktemp -d) && tar -C "$unpacked" -xzf "dist/$1.tar.gz" && diff -r docs "$unpacked/$1/docs" >&2 \
+        && python3 - "$unpacked/$1" <<"PY"; status=$?; rm -rf "$unpacked"; exit $status
+import os, re, sys
+root = sys.argv[1]
+text = re.sub(r"```.*?```", "", open(os.path.join(root, "README.md"), encoding="utf-8").read(), flags=re.S)
+targets = [t.split("#")[0] for t in re.findall(r"\]\(([^)\s]+)\)", text) if not re.match(r"[a-z]+:|#", t)]
+missing = [t for t in targets if not t.startswith("Examples/") and not os.path.exists(os.path.join(root, t))]
+assert targets and not missing, f"README.md links to what the tarball lacks: {missing}"
+PY' _ "$package"
 check "the tarball's stripped binary runs" bash -c '[ "$("dist/$1/bin/bnet-relay" --version)" = "$2" ]' _ "$package" "$version"
 check "the tarball's d3 runs and says the same version" bash -c '[ "$("dist/$1/bin/d3" --version)" = "$2" ]' _ "$package" "$version"
 deb=$(ls -t dist/bnet-relay_*.deb | head -n 1)
@@ -101,7 +112,7 @@ check "relay.env is its only conffile; postinst, prerm and postrm are there" bas
     [ "$(dpkg-deb -f "$1" Package)" = bnet-relay ] && d=$(mktemp -d) && dpkg-deb -e "$1" "$d" \
         && [ "$(cat "$d/conffiles")" = /etc/bnet-relay/relay.env ] && [ -x "$d/postinst" ] && [ -x "$d/prerm" ] \
         && [ -x "$d/postrm" ] && sh -n "$d/postinst" && sh -n "$d/prerm" && sh -n "$d/postrm"; rc=$?; rm -rf "$d"; exit $rc' _ "$deb"
-check "contents: binaries 0755, manual pages, unit, relay.env 0600 in a 0700 /etc/bnet-relay, docs; all root's" bash -c '
+check "contents: binaries 0755, manual pages, unit, relay.env 0600 in a 0700 /etc/bnet-relay, docs (docs/ too); all root's" bash -c '
     want() { grep -Eq "^$1 root/root +[0-9]+ [-0-9]+ [0-9:]+ \./$2$" "$3" || { echo "missing: $1 $2" >&2; return 1; }; }
     want -rwxr-xr-x usr/bin/bnet-relay "$1" && want -rw-r--r-- lib/systemd/system/bnet-relay.service "$1" \
         && want -rw------- etc/bnet-relay/relay.env "$1" && want drwx------ etc/bnet-relay/ "$1" \
@@ -109,6 +120,9 @@ check "contents: binaries 0755, manual pages, unit, relay.env 0600 in a 0700 /et
         && want -rw-r--r-- usr/share/doc/bnet-relay/relay.env.example "$1" \
         && want -rw-r--r-- usr/share/doc/bnet-relay/nginx/bnet-relay-http.conf "$1" \
         && want -rw-r--r-- usr/share/doc/bnet-relay/nginx/bnet-relay.conf "$1" \
+        && want -rw-r--r-- usr/share/doc/bnet-relay/README.project.md "$1" \
+        && want -rw-r--r-- usr/share/doc/bnet-relay/CHANGELOG.md "$1" && want -rw-r--r-- usr/share/doc/bnet-relay/copyright "$1" \
+        && for page in docs/*.md; do want -rw-r--r-- "usr/share/doc/bnet-relay/$page" "$1" || exit 1; done \
         && want -rwxr-xr-x usr/bin/bnet "$1" && grep -Eq " \./usr/bin/d3 -> bnet$" "$1" \
         && want -rw-r--r-- usr/share/man/man1/bnet.1.gz "$1" && want -rw-r--r-- usr/share/man/man1/d3.1.gz "$1" \
         && ! grep -Eq "seal.key|client-secret|/usr/local/" "$1"' _ "$tmp/deb-contents.txt"
@@ -267,6 +281,10 @@ check "relay.env is 0600" mode etc/bnet-relay/relay.env 600
 check "/etc/bnet-relay is 0700" mode etc/bnet-relay 700
 check "binary is 0755" mode usr/local/bin/bnet-relay 755
 check "unit is 0644" mode etc/systemd/system/bnet-relay.service 644
+check "the docs are installed: the reference pages, the project's README, changelog and licence" bash -c '
+    doc=$1/usr/local/share/doc/bnet-relay
+    diff -r docs "$doc/docs" >&2 && cmp -s README.md "$doc/README.project.md" && cmp -s CHANGELOG.md "$doc/CHANGELOG.md" \
+        && cmp -s LICENSE "$doc/LICENSE" && cmp -s deploy/README.md "$doc/README.md"' _ "$root"
 echo "BNET_RELAY_REGION=eu   # edited by the operator" >>"$root/etc/bnet-relay/relay.env"
 key_before=$(sha256sum <"$root/etc/bnet-relay/seal.key")
 check "a third install (over an edited relay.env) succeeds" \

@@ -3,8 +3,8 @@
 #   poll path (POST /oauth/token, pending login)  vs  the relay's GET /healthz  vs  nginx serving a same-size body
 #                                                 vs  Debian's glewlwyd polled for a pending device code (RFC 8628):
 #                                                     the peer a self-hoster might run instead, set up by
-#                                                     ../shared/perf/glewlwyd-setup.sh (GLEWLWYD_SETUP=path; without
-#                                                     it the glewlwyd row is left out and said so)
+#                                                     scripts/bench/glewlwyd-setup.sh (GLEWLWYD_SETUP=path names
+#                                                     another; without one the glewlwyd row is left out and said so)
 #   forward mode (GET /redirect/<app>)            vs  the BattleNetAPI README's PHP route on php-fpm behind nginx
 #   footprint: binary size, start to first answer, RSS idle and after load.
 # First what the JSON of each wire message costs (WireBench). Then the flows (relay-load, the relay against its own emulator process): 10,000 held long-polls, the callback path
@@ -22,7 +22,7 @@ if [ "${#need[@]}" -gt 0 ]; then
   apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q wrk nginx php-fpm curl >/dev/null
 fi
 paths_only=${BENCH_PATHS_ONLY:-}
-glewlwyd_setup=${GLEWLWYD_SETUP:-$PWD/../shared/perf/glewlwyd-setup.sh}
+glewlwyd_setup=${GLEWLWYD_SETUP:-$PWD/scripts/bench/glewlwyd-setup.sh}
 glewlwyd_port=28480; glewlwyd_work=/tmp/glewlwyd-bench
 
 build=(swift build -c release ${SCRATCH_PATH:+--scratch-path "$SCRATCH_PATH"})
