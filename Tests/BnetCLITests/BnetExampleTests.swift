@@ -51,16 +51,25 @@ struct BnetExampleTests {
         let readme = try String(contentsOf: root.appending(path: "README.md"), encoding: .utf8)
         let fromReadme = shLines(readme).filter { $0.hasPrefix("swift run bnet ") }.map { String($0.dropFirst("swift run ".count)) }
         #expect(!fromReadme.isEmpty, "the README's player example")
-        return ExampleTests.examples(in: shLines(String(section)) + fromReadme, program: "bnet")
+        // The front page's players' block, but its `bnet login`, which the test runs itself at its own sandbox relay.
+        let console = codeLines(readme, language: "console").filter { $0.hasPrefix("$ bnet ") && $0 != "$ bnet login" }
+            .map { String($0.dropFirst(2)) }
+        #expect(console == ["bnet wow characters", "bnet d3 profile FaYe#2543"], "the README's players' block")
+        return ExampleTests.examples(in: shLines(String(section)) + fromReadme + console, program: "bnet")
     }
 
     /// The lines of `text`'s `sh` code blocks.
     static func shLines(_ text: String) -> [String] {
+        codeLines(text, language: "sh")
+    }
+
+    /// The lines of `text`'s code blocks in `language`.
+    static func codeLines(_ text: String, language: String) -> [String] {
         var lines: [String] = []
         var inCode = false
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             if line.hasPrefix("```") {
-                inCode = line == "```sh"
+                inCode = line == "```" + language
             } else if inCode {
                 lines.append(String(line))
             }
