@@ -9,7 +9,7 @@ import Foundation
 /// let tokens = ClientCredentialsTokenProvider(client: oauth)
 /// let d3 = Diablo3Client(region: .eu, tokens: tokens, transport: transport)
 /// let profile = try await d3.profile(BattleTag(parsing: "FaYe#2543"))
-/// let board = try await d3.seasonLeaderboard("rift-barbarian", season: 30)
+/// let board = try await d3.seasonLeaderboard("rift-barbarian", season: 19)
 /// ```
 ///
 /// For a path without a model here, use ``api`` (a `BlizzardAPI`) with the same tokens.
@@ -21,10 +21,11 @@ public struct Diablo3Client: Sendable {
     public var region: Region { api.region }
     /// The locale of names and descriptions.
     public var locale: BattleNetLocale { api.locale }
-    /// The API base URL; the region's own unless overridden.
+    /// The API base URL named at creation, else the region's own (see `BlizzardAPI.apiBaseURL` for a session's).
     public var apiBaseURL: URL { api.apiBaseURL }
 
-    /// Creates a client. `apiBaseURL` overrides the region's API host (the emulator, a test server).
+    /// Creates a client. `apiBaseURL` overrides the region's API host (the emulator, a test server); without it, a
+    /// client whose tokens are a `PlayerSession` calls the sandbox relay's API its player signed in at, if any.
     public init(
         region: Region, locale: BattleNetLocale? = nil, apiBaseURL: URL? = nil, tokens: any AccessTokenSource,
         transport: any HTTPTransport, timeout: Duration = .seconds(10), maxResponseBytes: Int = 32 << 20,

@@ -15,7 +15,8 @@ public struct HearthstoneClient: Sendable {
     /// The generic client every endpoint goes through.
     public let api: BlizzardAPI
 
-    /// Creates a client. `apiBaseURL` overrides the region's API host (the emulator, a test server).
+    /// Creates a client. `apiBaseURL` overrides the region's API host (the emulator, a test server); without it, a
+    /// client whose tokens are a `PlayerSession` calls the sandbox relay's API its player signed in at, if any.
     public init(
         region: Region, locale: BattleNetLocale? = nil, apiBaseURL: URL? = nil, tokens: any AccessTokenSource,
         transport: any HTTPTransport, timeout: Duration = .seconds(10), maxResponseBytes: Int = 32 << 20,

@@ -28,7 +28,8 @@ public struct WorldOfWarcraftClient: Sendable {
     /// The profile namespace sent with each profile call, such as `profile-eu`.
     public var namespace: String { game.profileNamespace(api.region) }
 
-    /// Creates a client. `apiBaseURL` overrides the region's API host (the emulator, a test server).
+    /// Creates a client. `apiBaseURL` overrides the region's API host (the emulator, a test server); without it, a
+    /// client whose tokens are a `PlayerSession` calls the sandbox relay's API its player signed in at, if any.
     public init(
         region: Region, version: WoWGameVersion = .retail, locale: BattleNetLocale? = nil, apiBaseURL: URL? = nil,
         tokens: any AccessTokenSource, transport: any HTTPTransport, timeout: Duration = .seconds(10),

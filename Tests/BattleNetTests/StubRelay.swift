@@ -20,6 +20,7 @@ final class StubRelay: HTTPTransport, @unchecked Sendable {
     private var revokesValue = true
     private var appModeValue = "redirect"
     private var loopbackValue = true
+    private var sandboxAPIValue: String?
 
     /// What the player did at Battle.net.
     var decision: Decision {
@@ -46,6 +47,11 @@ final class StubRelay: HTTPTransport, @unchecked Sendable {
         get { lock.withLock { loopbackValue } }
         set { lock.withLock { loopbackValue = newValue } }
     }
+    /// The `sandbox_api_url` its metadata names (a sandbox relay's API), nil for none.
+    var sandboxAPI: String? {
+        get { lock.withLock { sandboxAPIValue } }
+        set { lock.withLock { sandboxAPIValue = newValue } }
+    }
     /// Every request so far.
     var requests: [TransportRequest] { lock.withLock { sent } }
     /// The forms of the token requests so far, in order.
@@ -68,11 +74,13 @@ final class StubRelay: HTTPTransport, @unchecked Sendable {
         try Task.checkCancellation()
         switch request.url.path {
         case "/.well-known/oauth-authorization-server":
-            return Self.json(200, [
+            var metadata: [String: Any] = [
                 "issuer": "https://relay.example.com", "device_authorization_endpoint": "https://relay.example.com/oauth/device/code",
                 "token_endpoint": "https://relay.example.com/oauth/token", "revocation_endpoint": "https://relay.example.com/oauth/revoke",
                 "loopback_redirect_supported": offersLoopback,
-            ])
+            ]
+            metadata["sandbox_api_url"] = sandboxAPI
+            return Self.json(200, metadata)
         case "/oauth/device/code":
             let login = lock.withLock { logins += 1; return logins }
             let form = forms(of: "/oauth/device/code").last ?? []

@@ -23,8 +23,8 @@ def example_binary() -> str:
 
 def run_example(binary: str, relay, answer) -> subprocess.CompletedProcess:
     """Starts the example, reads the page it asks the person to open, and types back what `answer(url)` returns."""
-    api = f"http://127.0.0.1:{relay.port + 1}"  # the sandbox emulator, on the relay's port + 1
-    process = subprocess.Popen([binary, relay.url, "myapp", "--api-url", api], stdin=subprocess.PIPE,
+    # No --api-url: the player keeps the sandbox emulator's API, which the relay's metadata names.
+    process = subprocess.Popen([binary, relay.url, "myapp"], stdin=subprocess.PIPE,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     watchdog = threading.Timer(60, process.kill)  # a hung example fails the test instead of the whole run
     watchdog.start()

@@ -217,7 +217,7 @@ extension RelayProcess {
 
 /// Runs `bnet-relay serve` in sandbox mode with `myapp` registered in redirect mode; passes `body` the relay and its
 /// emulator's base URL.
-private func withSandboxRelay(_ body: (RelayProcess, URL) async throws -> Void) async throws {
+func withSandboxRelay(_ body: (RelayProcess, URL) async throws -> Void) async throws {
     let directory = FileManager.default.temporaryDirectory.appending(path: "app-relay-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }

@@ -35,15 +35,20 @@ public struct BlizzardAPI: Sendable {
     public let region: Region
     /// The locale of names and descriptions.
     public let locale: BattleNetLocale
-    /// The API base URL; the region's own unless overridden.
+    /// The API base URL: the one named at creation, else the region's own. A client whose tokens are a
+    /// ``PlayerSession``, created without one, calls where the session's player's token works instead: the API of
+    /// the sandbox relay the player signed in at (``SignedInPlayer/apiBaseURL``), when there is one.
     public let apiBaseURL: URL
     private let tokens: any AccessTokenSource
+    /// The session whose player says where each call goes; nil when a base was named or the tokens are no session's.
+    private let player: (any PlayerTokenSource)?
     private let transport: any HTTPTransport
     private let timeout: Duration
     private let maxResponseBytes: Int
     private let retry: RateLimitRetry
 
-    /// Creates a client. `apiBaseURL` overrides the region's API host (the emulator, a test server);
+    /// Creates a client. `apiBaseURL` overrides the region's API host (the emulator, a test server), and the API a
+    /// ``PlayerSession``'s player signed in at;
     /// `maxResponseBytes` caps an answer (32 MiB by default: Blizzard's largest leaderboards are a few MiB).
     public init(
         region: Region, locale: BattleNetLocale? = nil, apiBaseURL: URL? = nil, tokens: any AccessTokenSource,
@@ -54,6 +59,7 @@ public struct BlizzardAPI: Sendable {
         self.locale = locale ?? region.defaultLocale
         self.apiBaseURL = apiBaseURL ?? region.apiBaseURL
         self.tokens = tokens
+        player = apiBaseURL == nil ? tokens as? any PlayerTokenSource : nil
         self.transport = transport
         self.timeout = timeout
         self.maxResponseBytes = maxResponseBytes
@@ -90,12 +96,12 @@ public struct BlizzardAPI: Sendable {
     ) async throws -> Data {
         let what = what ?? "The resource /\(path.trimmingPrefix("/"))"
         let pairs = query + [("locale", locale.rawValue)] + (namespace.map { [("namespace", $0)] } ?? [])
-        let url = URL(string: apiBaseURL.absoluteString.trimmingSuffix("/") + "/" + path.trimmingPrefix("/"))!
-            .appendingQuery(pairs)
         var rejectedOnce = false
         var attempt = 0
         while true {
-            let token = try await tokens.token()
+            let (token, base) = try await nextToken()
+            let url = URL(string: base.absoluteString.trimmingSuffix("/") + "/" + path.trimmingPrefix("/"))!
+                .appendingQuery(pairs)
             let request = TransportRequest(
                 url: url,
                 headers: (token.value.isEmpty ? [] : [("Authorization", "Bearer \(token.value)")]) + [("Accept", "application/json")],
@@ -128,6 +134,14 @@ public struct BlizzardAPI: Sendable {
                 throw BattleNetError.unexpectedStatus(response.status)
             }
         }
+    }
+
+    /// The token for the next call and the base it goes to: the session's player's API when it names one (both read
+    /// at once, so a token never goes to another player's API), else ``apiBaseURL``.
+    private func nextToken() async throws -> (AccessToken, URL) {
+        guard let player else { return (try await tokens.token(), apiBaseURL) }
+        let signedIn = try await player.player()
+        return (signedIn.token, signedIn.apiBaseURL ?? apiBaseURL)
     }
 
     /// A 200 body that is only a legacy error (`{"code":"NOTFOUND"|"MAINTENANCE"|…,"reason":…}`) is an error.

@@ -12,6 +12,10 @@ import Foundation
 /// try await session.signOut()                              // forgets the player, revokes the token
 /// ```
 ///
+/// An API client on the session (`tokens: session`) that names no `apiBaseURL` calls where the player's token works:
+/// the region's Blizzard API host, or, for a player signed in at a sandbox relay, the API its metadata names
+/// (`sandbox_api_url`, its Battle.net emulator; ``SignedInPlayer/apiBaseURL``). An `apiBaseURL` the app names wins.
+///
 /// - ``signIn(present:)`` is the only call that shows a sheet. However many calls ask at once, one sheet opens and they
 ///   all get its result; when the player is already signed in it returns at once. A caller that is cancelled stops
 ///   waiting; when no caller waits any more, the sheet is dismissed and the sign-in ends as cancelled.
@@ -22,7 +26,7 @@ import Foundation
 /// - ``state`` and ``states()`` tell a UI what to show; ``ObservablePlayerSession`` wraps them for SwiftUI. A store
 ///   that cannot be read (the Keychain before the first unlock) is ``State/storeUnreadable(_:)``, and read again on
 ///   the next call.
-public actor PlayerSession: AccessTokenSource {
+public actor PlayerSession: PlayerTokenSource {
     /// The relay the player signs in through.
     public let relay: RelaySignIn
     private let store: any TokenStore
@@ -113,11 +117,17 @@ public actor PlayerSession: AccessTokenSource {
     /// none (call ``signIn(present:)`` from the UI), or ``StoreReadFailure`` when the stored player could not be
     /// read. A sign-in on screen is not awaited, unless the session was created with a `signInWait`.
     public func token() async throws -> AccessToken {
+        try await player().token
+    }
+
+    /// The player whose token ``token()`` hands out, under its rules: an API client on the session reads where the
+    /// token works from it (``SignedInPlayer/apiBaseURL``), in the same step.
+    func player() async throws -> SignedInPlayer {
         loadIfNeeded()
         if pending != nil, signInWait > .zero { await waitForSignIn(upTo: signInWait) }
         switch current {
         case .signedIn(let player):
-            if isUsable(player) { return player.token }
+            if isUsable(player) { return player }
             update(.expired(player))
             throw SignInRequired(.expired)
         case .expired:

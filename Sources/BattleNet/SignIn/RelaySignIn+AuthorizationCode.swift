@@ -20,7 +20,7 @@ extension RelaySignIn {
 
     /// Finishes `request` with the URL the browser session ended on. A return the app did not start (another
     /// scheme or path, a wrong or missing `state`, another issuer) never reaches the relay.
-    func redeem(_ request: AuthorizationCodeRequest, callbackURL: URL, tokenURL: URL) async -> SignInResult {
+    func redeem(_ request: AuthorizationCodeRequest, callbackURL: URL, attempt: SignInAttempt) async -> SignInResult {
         switch request.callback(callbackURL) {
         case nil:
             return .failed(SignInFailure(
@@ -45,7 +45,7 @@ extension RelaySignIn {
             }
         case .code(let code):
             do {
-                return try await redeem(code: code, request, tokenURL: tokenURL)
+                return try await redeem(code: code, request, attempt: attempt)
             } catch {
                 return Self.ending(error)
             }
@@ -53,12 +53,10 @@ extension RelaySignIn {
     }
 
     /// The token request of `code`: the token and the player, or the relay's refusal as a failure.
-    private func redeem(code: String, _ request: AuthorizationCodeRequest, tokenURL: URL) async throws -> SignInResult {
-        switch try await request.redeem(code: code, at: tokenURL, transport: transport, timeout: timeout) {
+    private func redeem(code: String, _ request: AuthorizationCodeRequest, attempt: SignInAttempt) async throws -> SignInResult {
+        switch try await request.redeem(code: code, at: attempt.tokenURL, transport: transport, timeout: timeout) {
         case .granted(let granted):
-            let regions = granted.regions.isEmpty
-                ? (granted.region.flatMap(Region.init(name:))?.tokenRegions ?? []) : granted.regions
-            return .approved(SignedInPlayer(token: granted.token, regions: regions, relay: relayURL))
+            return .approved(player(granted, attempt))
         case .refused(let error) where error.error == "invalid_grant":
             return .failed(SignInFailure(
                 .notCollectable,

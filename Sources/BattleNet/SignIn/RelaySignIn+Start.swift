@@ -2,12 +2,14 @@ import Foundation
 
 // How RelaySignIn finds the relay and starts a login, and what each refusal tells the app to do.
 extension RelaySignIn {
-    /// What the app uses of the relay's metadata: its authorization endpoint and issuer (the standard route), and
-    /// its device endpoints (the route of a relay without one).
+    /// What the app uses of the relay's metadata: its authorization endpoint and issuer (the standard route), its
+    /// device endpoints (the route of a relay without one), and a sandbox relay's API.
     struct Endpoints {
         var authorizationURL: URL?
         var issuer: String?
         var device: DeviceFlowEndpoints
+        /// Where the relay's tokens work (`sandbox_api_url`), when ``sandboxAPI(_:)`` accepts it.
+        var apiBaseURL: URL?
     }
 
     /// The relay's endpoints, from its RFC 8414 metadata (`/.well-known/oauth-authorization-server`): a server
@@ -33,7 +35,18 @@ extension RelaySignIn {
             authorizationURL: authorization, issuer: metadata.issuer,
             device: DeviceFlowEndpoints(
                 deviceAuthorizationURL: device ?? relayURL.appending(path: "oauth/device/code"), tokenURL: token,
-                revocationURL: metadata.revocationEndpoint.flatMap(resolve)))
+                revocationURL: metadata.revocationEndpoint.flatMap(resolve)),
+            apiBaseURL: metadata.sandboxAPIURL.flatMap(resolve).flatMap(sandboxAPI))
+    }
+
+    /// The API a sandbox relay names (`sandbox_api_url`: its emulator, where its tokens work), if the player's token
+    /// may go there: an http(s) URL on the relay's own host (any port), or on this machine when the relay is too.
+    /// Anything else is ignored, and the region's API host stays in use.
+    func sandboxAPI(_ url: URL) -> URL? {
+        guard let origin = WebOrigin(url), let relayOrigin = WebOrigin(relayURL),
+            origin.host == relayOrigin.host || (origin.isLoopback && relayOrigin.isLoopback)
+        else { return nil }
+        return url
     }
 
     /// Asks the device authorization endpoint for a login; the answer and when it was received.

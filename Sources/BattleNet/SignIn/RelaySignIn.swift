@@ -63,7 +63,7 @@ public struct RelaySignIn: Sendable {
             try await checkRegistration(request, at: authorizationURL)
             return SignInAttempt(
                 route: .code(request), callbackScheme: app.lowercased(), tokenURL: discovered.device.tokenURL,
-                expiresAt: Date() + Self.codeRouteLifetime)
+                apiBaseURL: discovered.apiBaseURL, expiresAt: Date() + Self.codeRouteLifetime)
         }
         let endpoints = discovered.device
         let (body, receivedAt) = try await requestLogin(at: endpoints)
@@ -76,7 +76,7 @@ public struct RelaySignIn: Sendable {
         }
         return SignInAttempt(
             route: .device(authorization), callbackScheme: app.lowercased(), tokenURL: endpoints.tokenURL,
-            expiresAt: authorization.expiresAt)
+            apiBaseURL: discovered.apiBaseURL, expiresAt: authorization.expiresAt)
     }
 
     /// How long a sign-in of the standard route may take: the relay's login lifetime, 10 minutes.
@@ -88,7 +88,7 @@ public struct RelaySignIn: Sendable {
     public func finish(_ attempt: SignInAttempt, callbackURL: URL) async -> SignInResult {
         let authorization: DeviceAuthorization
         switch attempt.route {
-        case .code(let request): return await redeem(request, callbackURL: callbackURL, tokenURL: attempt.tokenURL)
+        case .code(let request): return await redeem(request, callbackURL: callbackURL, attempt: attempt)
         case .device(let device): authorization = device
         }
         guard let callback = RelayCallback(url: callbackURL, scheme: attempt.callbackScheme) else {
@@ -102,9 +102,7 @@ public struct RelaySignIn: Sendable {
             // answer for did not come from it, and is reported at once.
             switch try await collector(attempt).poll(authorization, callbackCode: callback.callbackCode) {
             case .granted(let granted):
-                let regions = granted.regions.isEmpty
-                    ? (granted.region.flatMap(Region.init(name:))?.tokenRegions ?? []) : granted.regions
-                return .approved(SignedInPlayer(token: granted.token, regions: regions, relay: relayURL))
+                return .approved(player(granted, attempt))
             case .pending, .slowDown:
                 return .failed(SignInFailure(
                     .unconfirmedCallback,
@@ -189,6 +187,14 @@ public struct RelaySignIn: Sendable {
             + "accepted only for a relay on this machine, such as a sandbox relay on 127.0.0.1).")
     }
 
+    /// The player `granted` signs in, with the regions its token works in (the relay's region's, from a relay that
+    /// names only that) and the sandbox API `attempt` found.
+    func player(_ granted: DeviceFlowToken, _ attempt: SignInAttempt) -> SignedInPlayer {
+        let regions = granted.regions.isEmpty
+            ? (granted.region.flatMap(Region.init(name:))?.tokenRegions ?? []) : granted.regions
+        return SignedInPlayer(token: granted.token, regions: regions, relay: relayURL, apiBaseURL: attempt.apiBaseURL)
+    }
+
     /// How a failure to start or collect ends: cancelled when the task was, otherwise a ``SignInFailure``.
     static func ending(_ error: any Error) -> SignInResult {
         if isCancellation(error) || Task.isCancelled { return .cancelled }
@@ -234,11 +240,14 @@ public struct SignInAttempt: Sendable, Hashable, CustomStringConvertible {
     let route: Route
     /// Where the token is redeemed or collected, from the relay's metadata.
     let tokenURL: URL
+    /// Where the token will work, when the relay is a sandbox (``SignedInPlayer/apiBaseURL``).
+    let apiBaseURL: URL?
 
-    init(route: Route, callbackScheme: String, tokenURL: URL, expiresAt: Date) {
+    init(route: Route, callbackScheme: String, tokenURL: URL, apiBaseURL: URL?, expiresAt: Date) {
         self.route = route
         self.callbackScheme = callbackScheme
         self.tokenURL = tokenURL
+        self.apiBaseURL = apiBaseURL
         self.expiresAt = expiresAt
     }
 

@@ -5,8 +5,10 @@ import Foundation
 
 // Signs in through a relay in redirect mode, as an app does, and prints the player's Diablo III heroes.
 //
-//   swift run --package-path Examples/SignInCLI SignInExample http://127.0.0.1:8080 myapp --api-url http://127.0.0.1:8081
+//   swift run --package-path Examples/SignInCLI SignInExample http://127.0.0.1:8080 myapp
 //
+// At a sandbox relay the player's token works at the relay's emulator, which the relay's metadata names and the
+// player keeps (`player.apiBaseURL`); `--api-url URL` calls another API instead.
 // A command-line program cannot be reopened by a `myapp://` link, so it asks the person to paste the address the
 // browser ends on; an app gets it from ASWebAuthenticationSession instead (`signIn.run(presentingFrom: window)`).
 
@@ -45,7 +47,8 @@ case .approved(let player):
     guard let battleTag = player.battleTag else { fail("the relay did not say who signed in") }
     print("Signed in as \(battleTag).")
     let region = player.regions.first ?? .us   // the token works in player.regions; a real app lets the player pick
-    let d3 = Diablo3Client(region: region, apiBaseURL: apiURL, tokens: StaticTokenSource(player.token), transport: transport)
+    let d3 = Diablo3Client(
+        region: region, apiBaseURL: apiURL ?? player.apiBaseURL, tokens: StaticTokenSource(player.token), transport: transport)
     do {
         let profile = try await d3.profile(battleTag)
         print("Heroes of \(battleTag) (\(region)):")
