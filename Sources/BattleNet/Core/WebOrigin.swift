@@ -71,6 +71,16 @@ public struct WebOrigin: Hashable, Sendable, CustomStringConvertible {
         return octets
     }
 
+    /// The API URL a sandbox relay at `relay` names (`sandbox_api_url`: its emulator, where its tokens work), if a
+    /// player's token may go there: an http(s) URL on the relay's own host (any port), or on this machine when the
+    /// relay is too. Anything else is nil, and the region's API host stays in use.
+    public static func sandboxAPI(_ url: URL, of relay: URL) -> URL? {
+        guard let origin = WebOrigin(url), let relayOrigin = WebOrigin(relay),
+            origin.host == relayOrigin.host || (origin.isLoopback && relayOrigin.isLoopback)
+        else { return nil }
+        return url
+    }
+
     /// The 16 bytes of an IPv6 address, or nil.
     private static func ipv6Bytes(_ text: String) -> [UInt8]? {
         var bytes = [UInt8](repeating: 0, count: 16)

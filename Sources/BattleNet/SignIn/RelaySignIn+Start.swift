@@ -8,7 +8,7 @@ extension RelaySignIn {
         var authorizationURL: URL?
         var issuer: String?
         var device: DeviceFlowEndpoints
-        /// Where the relay's tokens work (`sandbox_api_url`), when ``sandboxAPI(_:)`` accepts it.
+        /// Where the relay's tokens work (`sandbox_api_url`), when ``WebOrigin/sandboxAPI(_:of:)`` accepts it.
         var apiBaseURL: URL?
     }
 
@@ -36,17 +36,7 @@ extension RelaySignIn {
             device: DeviceFlowEndpoints(
                 deviceAuthorizationURL: device ?? relayURL.appending(path: "oauth/device/code"), tokenURL: token,
                 revocationURL: metadata.revocationEndpoint.flatMap(resolve)),
-            apiBaseURL: metadata.sandboxAPIURL.flatMap(resolve).flatMap(sandboxAPI))
-    }
-
-    /// The API a sandbox relay names (`sandbox_api_url`: its emulator, where its tokens work), if the player's token
-    /// may go there: an http(s) URL on the relay's own host (any port), or on this machine when the relay is too.
-    /// Anything else is ignored, and the region's API host stays in use.
-    func sandboxAPI(_ url: URL) -> URL? {
-        guard let origin = WebOrigin(url), let relayOrigin = WebOrigin(relayURL),
-            origin.host == relayOrigin.host || (origin.isLoopback && relayOrigin.isLoopback)
-        else { return nil }
-        return url
+            apiBaseURL: metadata.sandboxAPIURL.flatMap(resolve).flatMap { WebOrigin.sandboxAPI($0, of: relayURL) })
     }
 
     /// Asks the device authorization endpoint for a login; the answer and when it was received.

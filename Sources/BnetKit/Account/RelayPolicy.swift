@@ -41,15 +41,9 @@ public enum RelayPolicy {
         }
     }
 
-    /// The API URL a sandbox relay names (`sandbox_api_url`: its emulator, where its tokens work), if d3 may send
-    /// the relay's tokens there: an http(s) URL on the relay's own host (any port), or on this machine when the
-    /// relay is too. Anything else is ignored, and the region's API host stays in use.
+    /// The API URL a sandbox relay names, if the CLI may send the relay's tokens there (``WebOrigin/sandboxAPI(_:of:)``).
     public static func sandboxAPIURL(_ endpoints: DeviceFlowEndpoints, relay: URL) -> URL? {
-        guard let url = endpoints.sandboxAPIURL, let origin = WebOrigin(url), let relayOrigin = WebOrigin(relay) else {
-            return nil
-        }
-        guard origin.host == relayOrigin.host || (origin.isLoopback && relayOrigin.isLoopback) else { return nil }
-        return url
+        endpoints.sandboxAPIURL.flatMap { WebOrigin.sandboxAPI($0, of: relay) }
     }
 
     /// The relay's game-data gateway (`api_gateway_endpoint`), if it is on the relay's own origin; anything else is
