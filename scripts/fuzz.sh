@@ -47,7 +47,7 @@ build_one() {
         echo "== $target: built already"
         return 0
     fi
-    if ! "$swiftc" -sanitize=fuzzer,address -parse-as-library -O -g "${inputs[@]}" -o "$out/$target" \
+    if ! "$swiftc" -sanitize=fuzzer,address -parse-as-library -package-name BattleNetRelay -O -g "${inputs[@]}" -o "$out/$target" \
         2> "$out/$target.build.log"; then
         rm -f "$out/$target"
         echo "== $target: build failed"
