@@ -1,6 +1,8 @@
 import BattleNet
 import BattleNetEmulator
 import Foundation
+import InMemoryLogging
+import Logging
 import RelayApp
 import RelayCore
 import RelayServer
@@ -53,6 +55,33 @@ import Testing
         #expect(busiest + 20 <= 100)
         // The budget is still spent: each whole second of the relay's holds its 40.
         #expect(admitted.count(where: { $0 >= 10 && $0 < 110 }) == 40)
+    }
+
+    /// A ledger whose store is down, as a PostgreSQL outage leaves the real ones: each take and pause read throws.
+    struct DownLedger: UpstreamLedger {
+        func take(_ count: Int, client: String, windows: BudgetWindows) async throws -> Int {
+            throw LoginStoreUnavailable(reason: "PostgreSQL did not answer within 3 seconds")
+        }
+        func pause(client: String, until: Date) async throws {}
+        func pausedUntil(client: String) async throws -> Date? { nil }
+    }
+
+    /// A store that fails refuses the gateway's misses with the relay's 429 and says so in the log, once a second,
+    /// in the store's words: before, each failure was a silent "budget" refusal (which hid a deadlock).
+    @Test func aLedgerThatFailsIsLoggedOnceASecondAndRefusesTheGateway() async throws {
+        let clock = ManualClock()
+        let logs = LogCapture()
+        let budget = UpstreamBudget(
+            limits: .init(perSecond: 100, perHour: 36_000), client: "c", ledger: DownLedger(), clock: clock.relay,
+            logger: logs.logger)
+        for network in 0..<3 { #expect(await budget.admitGateway(network: "n\(network)") == .wait(seconds: 1, reason: .budget)) }
+        await budget.recordSignIn()
+        clock.advance(.seconds(1))
+        #expect(await budget.admitGateway(network: "n0") == .wait(seconds: 1, reason: .budget))
+        let warnings = logs.handler.entries.filter { $0.level == .warning }
+        #expect(warnings.count == 2, "\(logs.text)")
+        #expect(warnings.allSatisfy { "\($0.message)".contains("upstream budget: the store did not answer") }, "\(logs.text)")
+        #expect(logs.text.contains("PostgreSQL did not answer within 3 seconds"), "\(logs.text)")
     }
 
     @Test func blizzardsRetryAfterHoldsBackTheGatewayOnEveryRelayOfTheDatabase() async throws {

@@ -51,7 +51,7 @@ public struct Relay: Sendable {
         let limits = RelayLimits(configuration, settings: settings, trusted: trusted, metrics: metrics, clock: clock)
         let gateway = GatewayParts(
             configuration, provider: provider, ledger: store.upstreamLedger, transport: collaborators.gateway,
-            metrics: metrics, clock: clock)
+            metrics: metrics, clock: clock, logger: logger)
         let signIns = BudgetedTransport(collaborators.battleNet, budget: gateway.budget)
         let service = LoginService(
             settings: settings, apps: apps, store: store, index: index,

@@ -1,5 +1,6 @@
 import BattleNet
 import Foundation
+import Logging
 import RelayCore
 
 /// The gateway's parts, built by the composition root: the upstream budget (which sign-ins are counted against too)
@@ -15,11 +16,11 @@ struct GatewayParts: Sendable {
 
     init(
         _ configuration: RelayConfiguration, provider: BattleNetProvider, ledger: any UpstreamLedger,
-        transport: any HTTPTransport, metrics: RelayMetrics, clock: RelayClock
+        transport: any HTTPTransport, metrics: RelayMetrics, clock: RelayClock, logger: Logger
     ) {
         budget = UpstreamBudget(
             limits: .init(perSecond: configuration.upstreamRequestsPerSecond, perHour: configuration.upstreamRequestsPerHour),
-            client: provider.credentials.id, ledger: ledger, clock: clock)
+            client: provider.credentials.id, ledger: ledger, clock: clock, logger: logger)
         regions = configuration.settings.region.tokenRegions
         guard configuration.gatewayEnabled else {
             gateway = nil

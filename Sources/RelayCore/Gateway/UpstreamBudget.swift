@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 /// One Blizzard client's upstream budget as this relay spends it: `perSecond` and `perHour` requests for every
 /// relay on the ledger, sign-ins first.
@@ -49,6 +50,9 @@ public actor UpstreamBudget {
     private let client: String
     private let ledger: any UpstreamLedger
     private let clock: RelayClock
+    private let logger: Logger
+    /// The second the ledger's last failure was logged in: at most one line a second while the store is down.
+    private var failureLogged = -1
     private var leased = 0
     private var leaseSecond = 0
     /// The lease being taken from the ledger, which every caller of its second waits for instead of taking one more.
@@ -58,12 +62,17 @@ public actor UpstreamBudget {
     private var pauseChecked = -1
     private var spentThisHour = (hour: 0, count: 0)
 
-    /// A budget for `client` on `ledger`, its seconds and hours read from `clock`.
-    public init(limits: Limits, client: String, ledger: any UpstreamLedger, clock: RelayClock) {
+    /// A budget for `client` on `ledger`, its seconds and hours read from `clock`; a ledger that fails is logged to
+    /// `logger` (the gateway's misses are refused meanwhile, and sign-ins go on uncounted).
+    public init(
+        limits: Limits, client: String, ledger: any UpstreamLedger, clock: RelayClock,
+        logger: Logger = Logger(label: "bnet-relay.budget", factory: { _ in SwiftLogNoOpLogHandler() })
+    ) {
         self.limits = limits
         self.client = client
         self.ledger = ledger
         self.clock = clock
+        self.logger = logger
     }
 
     nonisolated private func now() -> Date { clock.date }
@@ -71,10 +80,10 @@ public actor UpstreamBudget {
     /// Asks to spend one upstream request for a caller from `network`.
     public func admitGateway(network: String) async -> Decision {
         let time = now()
-        let second = Int(time.timeIntervalSince1970.rounded(.down))
-        let hour = second / 3600
-        if let wait = await pause(at: time, second: second) { return .wait(seconds: wait, reason: .upstream429) }
         let (gatewaySecond, gatewayHour) = limits.gateway
+        let windows = BudgetWindows(at: time, perSecond: gatewaySecond, perHour: gatewayHour)
+        let (second, hour) = (windows.second.start, windows.hour.start)
+        if let wait = await pause(at: time, second: second) { return .wait(seconds: wait, reason: .upstream429) }
         var share = networks[network] ?? (second, 0, hour, 0)
         if share.second != second { (share.second, share.inSecond) = (second, 0) }
         if share.hour != hour { (share.hour, share.inHour) = (hour, 0) }
@@ -86,7 +95,7 @@ public actor UpstreamBudget {
         }
         if networks.count > 10_000 { networks = networks.filter { $0.value.second == second } }
         networks[network] = share
-        guard await lease(BudgetWindows(at: time, perSecond: gatewaySecond, perHour: gatewayHour)) else {
+        guard await lease(windows) else {
             return .wait(seconds: spentThisHour.count >= gatewayHour ? 3600 - second % 3600 : 1, reason: .budget)
         }
         networks[network]?.inSecond += 1
@@ -98,7 +107,7 @@ public actor UpstreamBudget {
     /// budget, whose reserve the gateway leaves free.
     public func recordSignIn() async {
         let windows = BudgetWindows(at: now(), perSecond: limits.perSecond, perHour: limits.perHour)
-        _ = try? await ledger.take(1, client: client, windows: windows)
+        do { _ = try await ledger.take(1, client: client, windows: windows) } catch { ledgerFailed(error, in: windows) }
     }
 
     /// Obeys an upstream 429 on every relay of the ledger: no gateway request goes upstream for `seconds`.
@@ -152,10 +161,25 @@ public actor UpstreamBudget {
     /// none, or a newer second's lease has begun.
     private func takeLease(_ windows: BudgetWindows) async -> Bool {
         let second = windows.second.start
-        let count = (try? await ledger.take(max(1, windows.second.limit / 10), client: client, windows: windows)) ?? 0
+        let count: Int
+        do {
+            count = try await ledger.take(max(1, windows.second.limit / 10), client: client, windows: windows)
+        } catch {
+            ledgerFailed(error, in: windows)
+            count = 0
+        }
         if leasing?.second == second { leasing = nil }
         guard count > 0, leaseSecond == second else { return false }
         leased += count
         return true
+    }
+
+    /// Logs that the ledger failed, once in `windows`' second: the store's own words, which never hold a secret.
+    private func ledgerFailed(_ error: any Error, in windows: BudgetWindows) {
+        guard failureLogged != windows.second.start else { return }
+        failureLogged = windows.second.start
+        logger.warning(
+            "upstream budget: the store did not answer; the gateway's misses get the relay's 429 until it does",
+            metadata: [LogKey.errorType: "\(type(of: error))", LogKey.errorReason: "\(error)"])
     }
 }
