@@ -305,7 +305,8 @@ let package = Package(
         .testTarget(
             name: "RelayTests",
             dependencies: [
-                "BattleNet", "BattleNetDiablo3", "BattleNetHTTPClient", "BattleNetURLSession", "BattleNetEmulator", "RelayCore", "RelaySQLite", "RelayPostgres",
+                "BattleNet", "BattleNetDiablo3", "BattleNetHearthstone", "BattleNetStarCraft2", "BattleNetWorldOfWarcraft",
+                "BattleNetHTTPClient", "BattleNetURLSession", "BattleNetEmulator", "RelayCore", "RelaySQLite", "RelayPostgres",
                 "RelayApp", "RelayServer", "TestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),

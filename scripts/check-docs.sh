@@ -129,7 +129,7 @@ var clientSecret: String { fatalError() }
     "BattleNetDiablo3": "var session: PlayerSession { fatalError() }\n",
     "BattleNetStarCraft2": "var session: PlayerSession { fatalError() }\nvar accountID: Int { fatalError() }\n",
     "BattleNetWorldOfWarcraft": "var session: PlayerSession { fatalError() }\nvar wow: WorldOfWarcraftClient { fatalError() }\n",
-    "BattleNetHearthstone": "var provider: StaticTokenSource { fatalError() }\n",
+    "BattleNetHearthstone": "var gateway: URL { fatalError() }\n",
 }
 APPLE = re.compile(r"\bimport (SwiftUI|UIKit)\b|KeychainTokenStore|presentingFrom|webAuthenticationSession")
 DECLARATION = re.compile(r"^(@main\b|@MainActor\s+(final\s+)?(struct|class)|(public\s+)?(final\s+)?(struct|class|enum|actor|extension|protocol)\s)")
