@@ -56,7 +56,10 @@ struct UnknownCodeLimitTests {
 
     @Test("Polls with made-up device codes: the budget, then 429 slow_down; the network's own login is still answered")
     func polls() async throws {
-        try await withRelay(via: .sockets, { $0.trustedProxies = ["127.0.0.1"]; $0.settings.unknownCodesPerMinute = 5 }) { relay in
+        // On a clock only the test moves, as above: a slow run (one miss refills in 12 s) cannot let a sixth through.
+        let clock = ManualClock(Date())
+        let configure: (inout RelayConfiguration) -> Void = { $0.trustedProxies = ["127.0.0.1"]; $0.settings.unknownCodesPerMinute = 5 }
+        try await withRelay({ try await RelayHarness.start(clock: clock.relay, configure) }) { relay in
             let started = try await relay.post("/oauth/device/code", form: [("client_id", "d3")], headers: Self.flooder)
             let deviceCode = try #require(started.json["device_code"] as? String)
             for _ in 0..<5 {
