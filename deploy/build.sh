@@ -8,7 +8,7 @@
 #                                                       docs/, deploy/README.md, CHANGELOG.md, LICENSE)
 #   bnet-relay_<debian version>_<debian arch>.deb       the relay and bnet as a Debian package (deploy/debian/), with
 #                                                       bnet's and d3's manual pages and the documents in
-#                                                       /usr/share/doc/bnet-relay/ (docs/ there too)
+#                                                       /usr/share/doc/bnet-relay/, laid out as in the tarball
 #   SHA256SUMS                                          checksums of both
 #
 #   deploy/build.sh
@@ -83,7 +83,7 @@ arch=$(dpkg --print-architecture)
 deb="dist/bnet-relay_${deb_version}_$arch.deb"
 pkg="dist/deb-root"
 rm -rf "$pkg" && mkdir -p "$pkg/DEBIAN" "$pkg/usr/bin" "$pkg/lib/systemd/system" "$pkg/usr/share/doc/bnet-relay/nginx" \
-    "$pkg/usr/share/doc/bnet-relay/docs"
+    "$pkg/usr/share/doc/bnet-relay/docs" "$pkg/usr/share/doc/bnet-relay/deploy"
 install -d -m 700 "$pkg/etc/bnet-relay"
 install -m 755 "$stage/bin/bnet-relay" "$pkg/usr/bin/bnet-relay"
 install -m 755 "$stage/bin/bnet" "$pkg/usr/bin/bnet"
@@ -96,14 +96,17 @@ sed -e 's#/usr/local/bin/bnet-relay#/usr/bin/bnet-relay#g' -e 's#/usr/local/shar
     deploy/bnet-relay.service >"$pkg/lib/systemd/system/bnet-relay.service"
 chmod 644 "$pkg/lib/systemd/system/bnet-relay.service"
 install -m 600 deploy/relay.env.example "$pkg/etc/bnet-relay/relay.env"
-for doc in README.md relay.env.example Caddyfile nginx/bnet-relay-http.conf nginx/bnet-relay.conf prometheus-alerts.yml grafana-dashboard.json; do
+for doc in relay.env.example Caddyfile nginx/bnet-relay-http.conf nginx/bnet-relay.conf prometheus-alerts.yml grafana-dashboard.json; do
     install -m 644 "deploy/$doc" "$pkg/usr/share/doc/bnet-relay/$doc"
 done
-# The deployment guide is the package's README.md (the unit, control and postinst name it); the project's README
-# beside it, whose links to docs/ resolve there; the licence as Debian's copyright file.
-install -m 644 README.md "$pkg/usr/share/doc/bnet-relay/README.project.md"
+# The documents laid out as in the repository, so that every relative link between them resolves where they are
+# installed: the project's README, the deployment guide as deploy/README.md (the unit, control and postinst name it),
+# docs/ and the changelog; the licence as Debian's copyright file, with LICENSE (the README's link) naming it.
+install -m 644 README.md "$pkg/usr/share/doc/bnet-relay/README.md"
+install -m 644 deploy/README.md "$pkg/usr/share/doc/bnet-relay/deploy/README.md"
 install -m 644 CHANGELOG.md "$pkg/usr/share/doc/bnet-relay/CHANGELOG.md"
 install -m 644 LICENSE "$pkg/usr/share/doc/bnet-relay/copyright"
+ln -s copyright "$pkg/usr/share/doc/bnet-relay/LICENSE"
 install -m 644 docs/*.md "$pkg/usr/share/doc/bnet-relay/docs/"
 sed -e "s/@VERSION@/$deb_version/" -e "s/@ARCH@/$arch/" deploy/debian/control >"$pkg/DEBIAN/control"
 echo "Installed-Size: $(du -sk --exclude=DEBIAN "$pkg" | cut -f1)" >>"$pkg/DEBIAN/control"

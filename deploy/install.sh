@@ -70,16 +70,18 @@ if [ -f "$unit_dir/bnet-relay.service" ] && ! cmp -s "$here/bnet-relay.service" 
 fi
 put "$binary" "$bin_dir/bnet-relay" 755
 put "$here/bnet-relay.service" "$unit_dir/bnet-relay.service" 644
-put "$here/README.md" "$doc_dir/README.md" 644
+put "$here/README.md" "$doc_dir/deploy/README.md" 644
 put "$here/relay.env.example" "$doc_dir/relay.env.example" 644
 put "$here/Caddyfile" "$doc_dir/Caddyfile" 644
 put "$here/nginx/bnet-relay-http.conf" "$doc_dir/nginx/bnet-relay-http.conf" 644
 put "$here/nginx/bnet-relay.conf" "$doc_dir/nginx/bnet-relay.conf" 644
 put "$here/prometheus-alerts.yml" "$doc_dir/prometheus-alerts.yml" 644
 put "$here/grafana-dashboard.json" "$doc_dir/grafana-dashboard.json" 644
-# The project's README (its links to docs/ resolve beside it), the reference pages, the changelog and the licence.
+# The project's README, the reference pages, the changelog and the licence, laid out as in the repository (the guide
+# above is deploy/README.md), so that every relative link between them resolves where they are installed.
 [ -d "$here/../docs" ] || { echo "install.sh: no docs/ beside deploy/ (run it from the tarball or the repository)" >&2; exit 1; }
-put "$here/../README.md" "$doc_dir/README.project.md" 644
+put "$here/../README.md" "$doc_dir/README.md" 644
+if [ -e "$doc_dir/README.project.md" ]; then rm -f "$doc_dir/README.project.md"; changed+=("$doc_dir/README.project.md"); fi
 put "$here/../CHANGELOG.md" "$doc_dir/CHANGELOG.md" 644
 put "$here/../LICENSE" "$doc_dir/LICENSE" 644
 for page in "$here"/../docs/*.md; do put "$page" "$doc_dir/docs/${page##*/}" 644; done

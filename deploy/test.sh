@@ -76,6 +76,26 @@ else
     version=$("$binary" --version)
 fi
 package=$(cd dist && ls -td bnet-relay-*/ | head -n 1); package=${package%/}
+# links_resolve DIR: every relative link of every Markdown file under DIR (outside code) names a file or directory
+# under DIR; the examples' sources (Examples/) are the repository's only.
+links_resolve() {
+    python3 - "$1" <<"PY"
+import os, re, sys
+root, missing, seen = sys.argv[1], [], 0
+for base, _, names in os.walk(root):
+    for name in (n for n in names if n.endswith(".md")):
+        page = os.path.join(base, name)
+        text = re.sub(r"```.*?```", "", open(page, encoding="utf-8").read(), flags=re.S)
+        for target in re.findall(r"\]\(([^)\s]+)\)", text):
+            path = target.split("#")[0]
+            if re.match(r"[a-z]+:", target) or not path or path.startswith("Examples/"):
+                continue
+            seen += 1
+            if not os.path.exists(os.path.normpath(os.path.join(base, path))):
+                missing.append(f"{os.path.relpath(page, root)} -> {target}")
+assert seen and not missing, f"links to what {root} lacks: {missing}"
+PY
+}
 check "--version is '<version> (<commit>)': $version" \
     bash -c '[[ "$1" =~ ^[0-9]+\.[0-9]+\.[0-9]+\ \($2(-dirty)?\)$ ]]' _ "$version" "$commit"
 check "tarball holds the binaries, their manual pages, unit, example config, proxy configs, installer, docs" bash -c '
@@ -85,16 +105,10 @@ check "tarball holds the binaries, their manual pages, unit, example config, pro
              CHANGELOG.md LICENSE docs/*.md; do
         grep -qx "$1/$f" <<<"$listing" || { echo "missing $f" >&2; exit 1; }
     done' _ "$package"
-check "the tarball's docs/ is the repository's, and every relative link of its README resolves inside it (Examples/ aside)" \
-    bash -c 'unpacked=$(mktemp -d) && tar -C "$unpacked" -xzf "dist/$1.tar.gz" && diff -r docs "$unpacked/$1/docs" >&2 \
-        && python3 - "$unpacked/$1" <<"PY"; status=$?; rm -rf "$unpacked"; exit $status
-import os, re, sys
-root = sys.argv[1]
-text = re.sub(r"```.*?```", "", open(os.path.join(root, "README.md"), encoding="utf-8").read(), flags=re.S)
-targets = [t.split("#")[0] for t in re.findall(r"\]\(([^)\s]+)\)", text) if not re.match(r"[a-z]+:|#", t)]
-missing = [t for t in targets if not t.startswith("Examples/") and not os.path.exists(os.path.join(root, t))]
-assert targets and not missing, f"README.md links to what the tarball lacks: {missing}"
-PY' _ "$package"
+check "the tarball's docs/ is the repository's, and every relative link of its documents resolves inside it (Examples/ aside)" \
+    bash -c "$(declare -f links_resolve)"'
+        unpacked=$(mktemp -d) && tar -C "$unpacked" -xzf "dist/$1.tar.gz" && diff -r docs "$unpacked/$1/docs" >&2 \
+        && links_resolve "$unpacked/$1"; status=$?; rm -rf "$unpacked"; exit $status' _ "$package"
 check "the tarball's stripped binary runs" bash -c '[ "$("dist/$1/bin/bnet-relay" --version)" = "$2" ]' _ "$package" "$version"
 check "the tarball's d3 runs and says the same version" bash -c '[ "$("dist/$1/bin/d3" --version)" = "$2" ]' _ "$package" "$version"
 deb=$(ls -t dist/bnet-relay_*.deb | head -n 1)
@@ -117,11 +131,12 @@ check "contents: binaries 0755, manual pages, unit, relay.env 0600 in a 0700 /et
     want -rwxr-xr-x usr/bin/bnet-relay "$1" && want -rw-r--r-- lib/systemd/system/bnet-relay.service "$1" \
         && want -rw------- etc/bnet-relay/relay.env "$1" && want drwx------ etc/bnet-relay/ "$1" \
         && want -rw-r--r-- usr/share/doc/bnet-relay/README.md "$1" \
+        && want -rw-r--r-- usr/share/doc/bnet-relay/deploy/README.md "$1" \
         && want -rw-r--r-- usr/share/doc/bnet-relay/relay.env.example "$1" \
         && want -rw-r--r-- usr/share/doc/bnet-relay/nginx/bnet-relay-http.conf "$1" \
         && want -rw-r--r-- usr/share/doc/bnet-relay/nginx/bnet-relay.conf "$1" \
-        && want -rw-r--r-- usr/share/doc/bnet-relay/README.project.md "$1" \
         && want -rw-r--r-- usr/share/doc/bnet-relay/CHANGELOG.md "$1" && want -rw-r--r-- usr/share/doc/bnet-relay/copyright "$1" \
+        && grep -Eq " \./usr/share/doc/bnet-relay/LICENSE -> copyright$" "$1" \
         && for page in docs/*.md; do want -rw-r--r-- "usr/share/doc/bnet-relay/$page" "$1" || exit 1; done \
         && want -rwxr-xr-x usr/bin/bnet "$1" && grep -Eq " \./usr/bin/d3 -> bnet$" "$1" \
         && want -rw-r--r-- usr/share/man/man1/bnet.1.gz "$1" && want -rw-r--r-- usr/share/man/man1/d3.1.gz "$1" \
@@ -138,6 +153,11 @@ in_root() { dpkg --root="$droot" --force-script-chrootless --force-depends --log
 check "dpkg -i into a scratch root" bash -c "$(declare -f in_root); droot=\$1; in_root -i \"\$2\" >\"\$3\" 2>&1" \
     _ "$droot" "$deb" "$tmp/dpkg-install.log"
 check "dpkg -s: installed" bash -c 'dpkg --root="$1" -s bnet-relay 2>/dev/null | grep -q "^Status: install ok installed"' _ "$droot"
+check "the installed documents are the repository's, and every relative link between them resolves (Examples/ aside)" \
+    bash -c "$(declare -f links_resolve)"'
+        doc=$1/usr/share/doc/bnet-relay
+        cmp -s README.md "$doc/README.md" && cmp -s deploy/README.md "$doc/deploy/README.md" && diff -r docs "$doc/docs" >&2 \
+        && links_resolve "$doc"' _ "$droot"
 check "postinst created the system user bnet-relay (in the scratch root only)" bash -c '
     grep -q "^bnet-relay:x:[0-9]*:[0-9]*:.*:/var/lib/bnet-relay:/usr/sbin/nologin$" "$1/etc/passwd" \
         && ! grep -q "^bnet-relay:" /etc/passwd' _ "$droot"
@@ -281,10 +301,11 @@ check "relay.env is 0600" mode etc/bnet-relay/relay.env 600
 check "/etc/bnet-relay is 0700" mode etc/bnet-relay 700
 check "binary is 0755" mode usr/local/bin/bnet-relay 755
 check "unit is 0644" mode etc/systemd/system/bnet-relay.service 644
-check "the docs are installed: the reference pages, the project's README, changelog and licence" bash -c '
+check "the docs are installed as the repository lays them out (README, guide, reference pages, changelog, licence), their links resolving" \
+    bash -c "$(declare -f links_resolve)"'
     doc=$1/usr/local/share/doc/bnet-relay
-    diff -r docs "$doc/docs" >&2 && cmp -s README.md "$doc/README.project.md" && cmp -s CHANGELOG.md "$doc/CHANGELOG.md" \
-        && cmp -s LICENSE "$doc/LICENSE" && cmp -s deploy/README.md "$doc/README.md"' _ "$root"
+    diff -r docs "$doc/docs" >&2 && cmp -s README.md "$doc/README.md" && cmp -s CHANGELOG.md "$doc/CHANGELOG.md" \
+        && cmp -s LICENSE "$doc/LICENSE" && cmp -s deploy/README.md "$doc/deploy/README.md" && links_resolve "$doc"' _ "$root"
 echo "BNET_RELAY_REGION=eu   # edited by the operator" >>"$root/etc/bnet-relay/relay.env"
 key_before=$(sha256sum <"$root/etc/bnet-relay/seal.key")
 check "a third install (over an edited relay.env) succeeds" \
