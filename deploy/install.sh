@@ -81,7 +81,9 @@ put "$here/grafana-dashboard.json" "$doc_dir/grafana-dashboard.json" 644
 # above is deploy/README.md), so that every relative link between them resolves where they are installed.
 [ -d "$here/../docs" ] || { echo "install.sh: no docs/ beside deploy/ (run it from the tarball or the repository)" >&2; exit 1; }
 put "$here/../README.md" "$doc_dir/README.md" 644
-if [ -e "$doc_dir/README.project.md" ]; then rm -f "$doc_dir/README.project.md"; changed+=("$doc_dir/README.project.md"); fi
+if [ -e "$doc_dir/README.project.md" ]; then   # an earlier release's name for it
+    rm -f "$doc_dir/README.project.md"; changed+=("$doc_dir/README.project.md"); say "removed $doc_dir/README.project.md"
+fi
 put "$here/../CHANGELOG.md" "$doc_dir/CHANGELOG.md" 644
 put "$here/../LICENSE" "$doc_dir/LICENSE" 644
 for page in "$here"/../docs/*.md; do put "$page" "$doc_dir/docs/${page##*/}" 644; done

@@ -308,8 +308,14 @@ check "the docs are installed as the repository lays them out (README, guide, re
         && cmp -s LICENSE "$doc/LICENSE" && cmp -s deploy/README.md "$doc/deploy/README.md" && links_resolve "$doc"' _ "$root"
 echo "BNET_RELAY_REGION=eu   # edited by the operator" >>"$root/etc/bnet-relay/relay.env"
 key_before=$(sha256sum <"$root/etc/bnet-relay/seal.key")
-check "a third install (over an edited relay.env) succeeds" \
+# The documents as an earlier release laid them out: the guide as the doc directory's README.md, the project's beside it.
+cp deploy/README.md "$root/usr/local/share/doc/bnet-relay/README.md"
+cp README.md "$root/usr/local/share/doc/bnet-relay/README.project.md"
+check "a third install (over an edited relay.env and the earlier documents' layout) succeeds" \
     bash -c 'deploy/install.sh --destdir "$1" --binary "$2" >"$3" 2>&1' _ "$root" "$binary" "$tmp/install3.log"
+check "a third install lays the earlier documents out anew: the project's README.md, no README.project.md" bash -c '
+    doc=$1/usr/local/share/doc/bnet-relay
+    cmp -s README.md "$doc/README.md" && [ ! -e "$doc/README.project.md" ]' _ "$root"
 check "a third install keeps an edited relay.env" grep -q "edited by the operator" "$root/etc/bnet-relay/relay.env"
 check "a third install keeps the seal key" bash -c '[ "$(sha256sum <"$1")" = "$2" ]' _ "$root/etc/bnet-relay/seal.key" "$key_before"
 # An installation from before this release kept the key in the state directory: an upgrade moves it, unchanged.
