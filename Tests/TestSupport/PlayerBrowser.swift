@@ -14,10 +14,13 @@ public struct PlayerBrowser: Sendable {
     /// How long each request may take.
     public let timeout: Duration
 
-    /// A browser with `cookies` (a fresh jar by default) sending through `transport`, each request within `timeout`.
+    /// A browser with `cookies` (a fresh jar by default) sending through `transport`, each request within `timeout`:
+    /// by default the 40 s the relay harness gives its own requests, since the emulator shared by the whole suite has
+    /// taken over 10 s to answer an authorize request while the suite loads both cores (the tests of a timeout set
+    /// their own).
     public init(
         cookies: CookieJar = CookieJar(), transport: any HTTPTransport = AsyncHTTPClientTransport.testing,
-        timeout: Duration = .seconds(10)
+        timeout: Duration = .seconds(40)
     ) {
         self.cookies = cookies
         self.transport = transport
