@@ -99,8 +99,8 @@ struct GameCatalogExampleTests {
         return (session, player)
     }
 
-    /// Fails unless each named `// example` region of this file, unindented, is a run of lines in one of `library`'s
-    /// catalog's Swift blocks.
+    /// Fails unless each named `// example` region of this file, unindented, is a run of whole lines of `library`'s
+    /// catalog article (its Swift block, since the region is code).
     private func catalogShows(_ library: String, _ names: [String], file: String = #filePath) throws {
         let root = URL(fileURLWithPath: file).deletingLastPathComponent().appending(path: "../..")
         let article = try String(
