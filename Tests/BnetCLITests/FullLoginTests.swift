@@ -211,7 +211,8 @@ struct FullLoginTests {
                 let interrupted = clock.now
                 login.child.signal(SIGINT)
                 #expect(try await login.waitForExit() == 130)
-                #expect(clock.now - interrupted < .seconds(5), "d3 waited for its next poll instead of stopping at once")
+                // The relay holds each poll up to 30 s: half of that rules out waiting for it, with room for load.
+                #expect(clock.now - interrupted < .seconds(15), "d3 waited for its held poll instead of stopping at once")
                 #expect(login.text.contains("Sign-in cancelled."))
                 #expect(try await sandbox.d3("whoami").status == 3)
             }

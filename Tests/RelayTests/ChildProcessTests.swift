@@ -44,8 +44,10 @@ struct ChildProcessTests {
         #expect(child.isRunning)
         let clock = ContinuousClock()
         let started = clock.now
+        // SIGKILL's status shows the kill (the child itself would end with 0 after 30 s); the elapsed time shows the
+        // grace was waited out first. Only a lower bound: a loaded machine makes waits longer, never shorter.
         #expect(await child.stop(grace: .milliseconds(300)) == 128 + SIGKILL)
-        #expect(clock.now - started < .seconds(5))
+        #expect(clock.now - started >= .milliseconds(300))
     }
 
     @Test("A missing executable is a clear error")

@@ -151,7 +151,8 @@ struct CommandTests {
         relay.signal(SIGTERM)
         let answer = try await held
         #expect(answer.json["error"] as? String == "authorization_pending")
-        #expect(clock.now - signalled < .seconds(5))
+        // The poll asked to be held 30 s: answering within half of that shows SIGTERM ended it, with room for load.
+        #expect(clock.now - signalled < .seconds(15))
         #expect(await relay.stop() == 0)
         #expect(relay.log.contains("SANDBOX MODE"))
     }
