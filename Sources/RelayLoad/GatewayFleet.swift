@@ -7,8 +7,9 @@ import TestSupport
 /// Issue 43's fleet run: three production relays on one PostgreSQL database (the budget they share), in front of one
 /// emulator that enforces Blizzard's limits (100 a second, 36,000 an hour per client), replaying mixed game-data
 /// requests (several games, endpoints, regions, namespaces, locales, and a long tail of distinct items) from many
-/// client networks (X-Forwarded-For through the trusted proxy) spread over the relays, while people sign in. Prints
-/// what the callers got, what the emulator counted, and the sign-in times during the replay beside idle ones; fails
+/// client networks (X-Forwarded-For through the trusted proxy) spread over the relays, while people sign in; then the
+/// same requests at `/healthz`, as a control that keeps the machine as busy with no game data. Prints what the
+/// callers got, what the emulator counted, and the sign-in times during each replay beside idle ones; fails
 /// on any upstream 429, any caller not answered with data or the relay's own 429 with `Retry-After`, or a failed
 /// sign-in. Used by scripts/bench-gateway-fleet.sh, which starts the PostgreSQL.
 struct GatewayFleet: AsyncParsableCommand {
@@ -59,33 +60,51 @@ struct GatewayFleet: AsyncParsableCommand {
         }
         let plan = FleetPlan(requests: requests, relays: drivers.count, networks: networks)
         print("  replaying \(requests) requests (\(plan.distinctURLs) distinct URLs, \(networks) client networks, \(concurrency) at once)")
-        let tally = FleetTally()
-        let replaying = FleetFlag()
-        let started = ContinuousClock.now
-        async let busy: [Double?] = Self.signInWhile(replaying, drivers)
-        await forEachConcurrently(plan.asks, width: concurrency) { ask in
-            await tally.record(await Self.send(ask, via: drivers[ask.relay]))
-        }
-        await replaying.lower()
-        let elapsed = (ContinuousClock.now - started) / .seconds(1)
-        let during = await busy
+        let run = await Self.replay(plan, over: drivers, width: concurrency) { "/api/" + $0.path }
         let state = emulator.emulator.state
         let upstream429 = await state.count("api.rate_limited")
-        let result = await tally.result
-        print(String(format: "  replay: %.1f s, %.0f requests/s", elapsed, Double(requests) / elapsed))
+        let result = run.tally
+        print(String(format: "  replay: %.1f s, %.0f requests/s", run.seconds, Double(requests) / run.seconds))
         print("  answered with data: \(result.data) (\(result.notFound) of them Blizzard's 404)")
         print("  relay 429s: \(result.limited), every one with Retry-After: \(result.limitedWithoutRetryAfter == 0 ? "yes" : "no, \(result.limitedWithoutRetryAfter) without")")
         print("  unanswered (anything else): \(result.unanswered)\(result.firstUnanswered.map { ", first: \($0)" } ?? "")")
         print("  emulator: served \(await state.count("api.served")), answered \(await state.count("api.not_modified")) revalidations 304, upstream 429s \(upstream429)")
-        let completed = during.compactMap { $0 }
-        print("  sign-ins idle:          \(idle.count) of \(idleSignIns), \(Percentiles(idle).summary)")
-        print("  sign-ins during replay: \(completed.count) of \(during.count), \(Percentiles(completed).summary)")
+        // The control: the same requests, relays and width at /healthz, which spends no budget and reads no game data,
+        // so sign-ins meet the same busy machine without the gateway; their times beside the replay's show what the
+        // gateway itself costs a sign-in.
+        let control = await Self.replay(plan, over: drivers, width: concurrency) { _ in "/healthz" }
+        let completed = run.signIns.compactMap { $0 }
+        let controlled = control.signIns.compactMap { $0 }
+        print("  sign-ins idle:                    \(idle.count) of \(idleSignIns), \(Percentiles(idle).summary)")
+        print("  sign-ins during replay:           \(completed.count) of \(run.signIns.count), \(Percentiles(completed).summary)")
+        print("  sign-ins during /healthz control: \(controlled.count) of \(control.signIns.count), \(Percentiles(controlled).summary)"
+              + String(format: " (the same requests at /healthz, %.1f s)", control.seconds))
         var failures: [String] = []
         if upstream429 > 0 { failures.append("\(upstream429) upstream 429s") }
         if result.unanswered > 0 { failures.append("\(result.unanswered) unanswered requests") }
         if result.limitedWithoutRetryAfter > 0 { failures.append("\(result.limitedWithoutRetryAfter) relay 429s without Retry-After") }
-        if idle.count < idleSignIns || completed.count < during.count || during.isEmpty { failures.append("failed or missing sign-ins") }
+        if control.tally.unanswered > 0 { failures.append("\(control.tally.unanswered) unanswered /healthz requests") }
+        if idle.count < idleSignIns || [run, control].contains(where: { $0.signIns.isEmpty || $0.signIns.contains(nil) }) {
+            failures.append("failed or missing sign-ins")
+        }
         guard failures.isEmpty else { throw LoadError("gateway fleet failed: " + failures.joined(separator: ", ")) }
+    }
+
+    /// One replay of `plan`, each ask sent to the path `path` gives it, `width` at once, with a sign-in a second
+    /// meanwhile: what the callers got, the seconds it took, and each sign-in's seconds (nil: it failed).
+    static func replay(
+        _ plan: FleetPlan, over drivers: [LoadDriver], width: Int, path: @escaping @Sendable (FleetPlan.Ask) -> String
+    ) async -> (tally: FleetTally.Result, seconds: Double, signIns: [Double?]) {
+        let tally = FleetTally()
+        let replaying = FleetFlag()
+        let started = ContinuousClock.now
+        async let signIns: [Double?] = signInWhile(replaying, drivers)
+        await forEachConcurrently(plan.asks, width: width) { ask in
+            await tally.record(await send(ask, to: path(ask), via: drivers[ask.relay]))
+        }
+        await replaying.lower()
+        let seconds = (ContinuousClock.now - started) / .seconds(1)
+        return (await tally.result, seconds, await signIns)
     }
 
     /// One sign-in end to end (start, Battle.net's approval, the callback's code exchange, the token); its seconds.
@@ -112,8 +131,8 @@ struct GatewayFleet: AsyncParsableCommand {
         return times
     }
 
-    static func send(_ ask: FleetPlan.Ask, via driver: LoadDriver) async -> FleetTally.Outcome {
-        let url = URL(string: await driver.base.absoluteString + "/api/" + ask.path)!
+    static func send(_ ask: FleetPlan.Ask, to path: String, via driver: LoadDriver) async -> FleetTally.Outcome {
+        let url = URL(string: await driver.base.absoluteString + path)!
         do {
             let response = try await driver.transport.send(TransportRequest(
                 url: url, headers: [("X-Forwarded-For", ask.network)], timeout: .seconds(30)))
@@ -122,10 +141,10 @@ struct GatewayFleet: AsyncParsableCommand {
             case 404 where response.header("Cache-Status") != nil: return .notFound
             case 429 where driver.json(response)["error"] as? String == "rate_limited":
                 return .limited(retryAfter: response.header("Retry-After") != nil)
-            default: return .unanswered("\(ask.path): \(response.status) \(String(decoding: response.body.prefix(200), as: UTF8.self))")
+            default: return .unanswered("\(path): \(response.status) \(String(decoding: response.body.prefix(200), as: UTF8.self))")
             }
         } catch {
-            return .unanswered("\(ask.path): \(error)")
+            return .unanswered("\(path): \(error)")
         }
     }
 }
