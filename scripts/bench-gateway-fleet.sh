@@ -4,7 +4,7 @@
 # three production relays on that database with the gateway on, and `relay-load gateway-fleet` replaying mixed
 # game-data requests over them from many client networks while people sign in. Prints the requests answered with
 # data, the relays' own 429s (each with Retry-After), the emulator's 429s (must be zero) and the sign-in times during
-# the replay beside idle ones and beside a control (the same requests at /healthz: as busy a machine, no game data);
+# the replay beside idle ones and beside a control (the same requests at /healthz: as many in flight, no game data);
 # exits non-zero on any upstream 429, unanswered request or failed sign-in.
 # Usage: scripts/bench-gateway-fleet.sh [requests=50000] [concurrency=48]
 #   CONFIGURATION=debug uses the debug build (default release).

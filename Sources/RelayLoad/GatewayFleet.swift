@@ -8,7 +8,7 @@ import TestSupport
 /// emulator that enforces Blizzard's limits (100 a second, 36,000 an hour per client), replaying mixed game-data
 /// requests (several games, endpoints, regions, namespaces, locales, and a long tail of distinct items) from many
 /// client networks (X-Forwarded-For through the trusted proxy) spread over the relays, while people sign in; then the
-/// same requests at `/healthz`, as a control that keeps the machine as busy with no game data. Prints what the
+/// same requests at `/healthz`, a control with as many requests in flight and no game data. Prints what the
 /// callers got, what the emulator counted, and the sign-in times during each replay beside idle ones; fails
 /// on any upstream 429, any caller not answered with data or the relay's own 429 with `Retry-After`, or a failed
 /// sign-in. Used by scripts/bench-gateway-fleet.sh, which starts the PostgreSQL.
@@ -70,8 +70,8 @@ struct GatewayFleet: AsyncParsableCommand {
         print("  unanswered (anything else): \(result.unanswered)\(result.firstUnanswered.map { ", first: \($0)" } ?? "")")
         print("  emulator: served \(await state.count("api.served")), answered \(await state.count("api.not_modified")) revalidations 304, upstream 429s \(upstream429)")
         // The control: the same requests, relays and width at /healthz, which spends no budget and reads no game data,
-        // so sign-ins meet the same busy machine without the gateway; their times beside the replay's show what the
-        // gateway itself costs a sign-in.
+        // so sign-ins meet a machine as loaded with requests but no gateway; their times beside the replay's show what
+        // the gateway itself costs a sign-in.
         let control = await Self.replay(plan, over: drivers, width: concurrency) { _ in "/healthz" }
         let completed = run.signIns.compactMap { $0 }
         let controlled = control.signIns.compactMap { $0 }
